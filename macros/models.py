@@ -1,0 +1,73 @@
+"""The question bank's schema, declared once.
+
+These models are the single definition of what an author may write in `data/questions.yaml`. The loader validates
+against them, and `python -m macros.schema` exports them as the JSON Schema editors use while an author types.
+Cross-field rules (how many options are correct, unknown topics, duplicates) live in `macros.validate`, because they
+need the whole bank and must point at a precise line.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+URL_PATTERN = r"^https?://\S+$"
+
+Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
+NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+class _Strict(BaseModel):
+    # `extra="forbid"` turns a misspelled field into an error instead of a silently ignored key.
+    # `strict=True` keeps YAML's loose typing honest: `correct: "yes"` is not quietly coerced to True.
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Topic(_Strict):
+    """A topic page of the guide."""
+
+    id: Slug = Field(description="Stable slug; the page lives at topics/<id>/.")
+    title: NonEmptyText
+    summary: NonEmptyText = Field(description="One or two sentences shown on the home page.")
+
+
+class Option(_Strict):
+    """One answer option; every option explains itself, right or wrong."""
+
+    text: NonEmptyText = Field(description="Markdown, one line.")
+    correct: bool
+    explanation: NonEmptyText = Field(description="Markdown: why this option is right or wrong.")
+
+
+class Reference(_Strict):
+    """A primary source: a paper or official documentation."""
+
+    title: NonEmptyText
+    url: Annotated[str, StringConstraints(pattern=URL_PATTERN)]
+
+
+class Question(_Strict):
+    """One question. Its `id` is the permalink (#q-<id>) and the browser storage key: never reuse one."""
+
+    id: Slug
+    topic: Slug
+    stem: NonEmptyText = Field(description="Markdown. Do not write 'Choose N.': the site derives it from `select`.")
+    select: Annotated[int, Field(ge=1, description="How many options are correct; 1 means single answer.")]
+    options: Annotated[list[Option], Field(min_length=3)]
+    references: Annotated[list[Reference], Field(min_length=1)]
+    difficulty: Literal["easy", "medium", "hard"] | None = None
+    tags: list[Slug] = Field(default_factory=list)
+
+    @property
+    def key(self) -> list[int]:
+        """Indexes of the correct options, in order."""
+        return [i for i, option in enumerate(self.options) if option.correct]
+
+
+class Bank(_Strict):
+    """The whole file: topics, then questions."""
+
+    topics: Annotated[list[Topic], Field(min_length=1)]
+    questions: list[Question]

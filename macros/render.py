@@ -1,0 +1,118 @@
+"""Render the validated bank to HTML with Jinja templates and one reused Markdown converter.
+
+Speed matters: the bank grows to thousands of questions and the site rebuilds on every edit. So one converter,
+configured like the site, is reused for every fragment (building a converter per fragment dominates the cost), each
+question is rendered once per build, and nothing rescans a whole page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import markdown
+from markupsafe import Markup
+
+from macros.models import Question
+from macros.validate import LoadedBank
+
+TEMPLATES = Path(__file__).parent / "templates"
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.DOTALL)
+
+
+def instruction(select: int) -> str:
+    """The 'Choose N.' line, derived from `select` so no author ever types it."""
+    return f"Choose {NUMBER_WORDS.get(select, str(select))}."
+
+
+@dataclass(frozen=True)
+class RenderedOption:
+    letter: str
+    text: Markup
+    explanation: Markup
+    correct: bool
+
+
+class Renderer:
+    """Turns questions into HTML. Create one per build; it caches each question's HTML."""
+
+    def __init__(
+        self,
+        extensions: Iterable[Any] = ("attr_list", "md_in_html", "tables", "pymdownx.superfences"),
+        extension_configs: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        # Python-Markdown resets its state between documents with reset(), which is far cheaper than a new instance.
+        self._md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(extension_configs or {}))
+        self._jinja = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(TEMPLATES),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=False,
+        )
+        self._cache: dict[str, Markup] = {}
+
+    def markdown(self, text: str) -> Markup:
+        """Block Markdown to HTML. Authors' raw HTML is escaped, not passed through: the bank is text, not markup."""
+        self._md.reset()
+        return Markup(self._md.convert(_escape_raw_html(text)))
+
+    def inline(self, text: str) -> Markup:
+        """One line of Markdown without its paragraph wrapper, for labels and summaries."""
+        html = str(self.markdown(text)).strip()
+        match = _SINGLE_PARAGRAPH.match(html)
+        return Markup(match.group(1) if match else html)
+
+    def question(self, question: Question, number: int) -> Markup:
+        cached = self._cache.get(question.id)
+        if cached is not None:
+            return cached
+        options = [
+            RenderedOption(
+                letter=chr(65 + index),
+                text=self.inline(option.text),
+                explanation=self.markdown(option.explanation),
+                correct=option.correct,
+            )
+            for index, option in enumerate(question.options)
+        ]
+        html = Markup(
+            self._jinja.get_template("question.html.j2").render(
+                question=question,
+                number=number,
+                stem=self.markdown(question.stem),
+                options=options,
+                instruction=instruction(question.select),
+                input_type="radio" if question.select == 1 else "checkbox",
+            )
+        )
+        self._cache[question.id] = html
+        return html
+
+    def topic(self, bank: LoadedBank, topic_id: str) -> str:
+        topic = bank.topic(topic_id)
+        questions = bank.questions_for(topic_id)
+        rendered = [self.question(q, n) for n, q in enumerate(questions, start=1)]
+        return _as_raw_block(
+            self._jinja.get_template("quiz.html.j2").render(topic=topic, questions=questions, rendered=rendered)
+        )
+
+
+def _escape_raw_html(text: str) -> str:
+    # Escape '<' and '&' outside code so an author's "<script>" shows as text and "&" stays an ampersand; code spans
+    # and fences are escaped by Markdown itself, so they are left alone to avoid double escaping.
+    parts = re.split(r"(```.*?```|`[^`\n]*`)", text, flags=re.DOTALL)
+    return "".join(
+        part if index % 2 else part.replace("&", "&amp;").replace("<", "&lt;") for index, part in enumerate(parts)
+    )
+
+
+def _as_raw_block(html: str) -> str:
+    # Python-Markdown passes a block of HTML through untouched when it starts a line and has blank lines around it.
+    return f"\n\n{html.strip()}\n\n"

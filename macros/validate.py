@@ -1,0 +1,280 @@
+"""Load and validate the bank, collecting every problem with its file, line and question id.
+
+The core promise of the guide lives here: a question is only published when exactly `select` of its options are
+marked correct. Nothing raises past `load_bank` except `BankError`, which carries all problems at once.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from macros.models import SLUG_PATTERN, Bank, Option, Question, Reference, Topic
+from macros.yamlsource import Loc, SourceMap, parse
+
+MIN_OPTIONS = 3
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing an author must change."""
+
+    path: str
+    line: int
+    question_id: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}"
+        who = f" [question {self.question_id}]" if self.question_id else ""
+        return f"{where}{who}: {self.message}"
+
+
+class BankError(Exception):
+    """The bank cannot be published; `problems` says every reason."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems)
+        count = len(self.problems)
+        header = f"{count} problem{'s' if count != 1 else ''} in the question bank:"
+        super().__init__("\n".join([header, *(f"  {problem}" for problem in self.problems)]))
+
+
+@dataclass(frozen=True)
+class LoadedBank:
+    """A validated bank, with the topic order and question lines the renderer and tools need."""
+
+    path: Path
+    topics: tuple[Topic, ...]
+    questions: tuple[Question, ...]
+    lines: dict[str, int]
+
+    def topic(self, topic_id: str) -> Topic:
+        for topic in self.topics:
+            if topic.id == topic_id:
+                return topic
+        known = ", ".join(t.id for t in self.topics)
+        raise KeyError(f"unknown topic `{topic_id}`; known topics: {known}")
+
+    def questions_for(self, topic_id: str) -> list[Question]:
+        return [q for q in self.questions if q.topic == topic_id]
+
+    def question(self, question_id: str) -> Question:
+        for question in self.questions:
+            if question.id == question_id:
+                return question
+        raise KeyError(f"unknown question `{question_id}`")
+
+
+_FIELDS: dict[type[BaseModel], list[str]] = {
+    model: list(model.model_fields) for model in (Bank, Topic, Question, Option, Reference)
+}
+
+
+def load_bank(path: Path, display_path: str | None = None) -> LoadedBank:
+    """Read, parse and validate `path`; raise `BankError` listing every problem."""
+    shown = display_path or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BankError([Problem(shown, 1, None, "file not found; create it or fix the configured path")]) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise BankError([Problem(shown, 1, None, f"cannot be read as UTF-8 text: {error}")]) from None
+    return load_text(text, shown)
+
+
+def load_text(text: str, shown: str) -> LoadedBank:
+    """Validate bank text; `shown` is the file name used in messages."""
+    data, source, yaml_problems = parse(text, Path(shown))
+    if data is None and yaml_problems:
+        raise BankError([Problem(shown, p.line, None, p.message) for p in yaml_problems])
+    checker = _Checker(shown, source, data, [])
+    for yaml_problem in yaml_problems:
+        checker.add_at(yaml_problem.line, yaml_problem.loc or (), yaml_problem.message)
+    bank = checker.run()
+    if checker.problems:
+        raise BankError(checker.problems)
+    assert bank is not None  # run() only returns None after recording a problem
+    return bank
+
+
+class _Checker:
+    def __init__(self, shown: str, source: SourceMap, data: Any, problems: list[Problem]) -> None:
+        self.shown = shown
+        self.source = source
+        self.data = data
+        self.problems = problems
+
+    def add(self, loc: Loc, message: str) -> None:
+        self.problems.append(Problem(self.shown, self.source.line_of(loc), self._question_id(loc), message))
+
+    def add_at(self, line: int, loc: Loc, message: str) -> None:
+        self.problems.append(Problem(self.shown, line, self._question_id(loc), message))
+
+    def _question_id(self, loc: Loc) -> str | None:
+        if len(loc) >= 2 and loc[0] == "questions" and isinstance(loc[1], int) and isinstance(self.data, dict):
+            items = self.data.get("questions")
+            if isinstance(items, list) and loc[1] < len(items) and isinstance(items[loc[1]], dict):
+                qid = items[loc[1]].get("id")
+                return str(qid) if qid is not None else f"#{loc[1] + 1} (no id)"
+        return None
+
+    def run(self) -> LoadedBank | None:
+        if not isinstance(self.data, dict):
+            self.add((), "the file must be a mapping with `topics:` and `questions:`")
+            return None
+        self._check_fields(Bank, self.data, ())
+        topics = self._items("topics", Topic)
+        if self.data.get("topics") == []:
+            self.add(("topics",), "`topics` is empty; declare at least one topic (`id`, `title`, `summary`)")
+        questions = self._items("questions", Question)
+        self._check_bank(topics, questions)
+        if self.problems:
+            return None
+        lines = {q.id: self.source.line_of(("questions", i)) for i, q in questions}
+        return LoadedBank(
+            path=Path(self.shown),
+            topics=tuple(t for _, t in topics),
+            questions=tuple(q for _, q in questions),
+            lines=lines,
+        )
+
+    def _check_fields(self, model: type[BaseModel], value: dict[str, Any], loc: Loc) -> None:
+        for name in model.model_fields:
+            if model.model_fields[name].is_required() and name not in value:
+                self.add(loc, f"missing required field `{name}`; add it")
+        for name in value:
+            if name not in model.model_fields:
+                self.add((*loc, str(name)), _explain({"type": "extra_forbidden"}, (*loc, str(name))))
+
+    def _items(self, key: str, model: type[Topic] | type[Question]) -> list[tuple[int, Any]]:
+        items = self.data.get(key)
+        if items is None:
+            return []
+        if not isinstance(items, list):
+            self.add((key,), f"`{key}` must be a list (each item starting with `- `)")
+            return []
+        adapter: TypeAdapter[Any] = TypeAdapter(model)
+        valid = []
+        for index, item in enumerate(items):
+            try:
+                valid.append((index, adapter.validate_python(item)))
+            except ValidationError as error:
+                for detail in error.errors():
+                    loc = (key, index, *detail["loc"])
+                    self.add(loc, _explain(detail, loc))
+        return valid
+
+    def _check_bank(self, topics: list[tuple[int, Topic]], questions: list[tuple[int, Question]]) -> None:
+        topic_ids = Counter(t.id for _, t in topics)
+        for index, topic in topics:
+            if topic_ids[topic.id] > 1:
+                self.add(("topics", index, "id"), f"duplicate topic id `{topic.id}`; topic ids must be unique")
+        question_ids = Counter(q.id for _, q in questions)
+        first_line: dict[str, int] = {}
+        for index, question in questions:
+            here = ("questions", index)
+            if question_ids[question.id] > 1:
+                line = first_line.setdefault(question.id, self.source.line_of((*here, "id")))
+                if line != self.source.line_of((*here, "id")):
+                    self.add(
+                        (*here, "id"),
+                        f"duplicate question id `{question.id}` (first on line {line}); "
+                        "ids are permalinks and storage keys, so give this question a new one",
+                    )
+            if question.topic not in topic_ids:
+                known = ", ".join(sorted(topic_ids)) or "none"
+                self.add((*here, "topic"), f"unknown topic `{question.topic}`; use one of: {known}")
+            self._check_question(question, here)
+        used = {q.topic for _, q in questions}
+        for index, topic in topics:
+            if topic.id not in used:
+                self.add(("topics", index, "id"), f"topic `{topic.id}` has no questions; add some or remove the topic")
+
+    def _check_question(self, question: Question, here: Loc) -> None:
+        count = len(question.options)
+        marked = len(question.key)
+        if marked != question.select:
+            listed = ", ".join(chr(65 + i) for i in question.key) or "none"
+            self.add(
+                (*here, "select"),
+                f"`select: {question.select}` but {marked} option{'s are' if marked != 1 else ' is'} marked "
+                f"`correct: true` (options {listed}); mark exactly {question.select} correct or change `select`",
+            )
+        if question.select >= count:
+            self.add(
+                (*here, "select"),
+                f"`select: {question.select}` must be smaller than the number of options ({count}); "
+                "a question where every option is correct tests nothing",
+            )
+        seen: dict[str, int] = {}
+        for index, option in enumerate(question.options):
+            normal = " ".join(option.text.split()).casefold()
+            if normal in seen:
+                self.add(
+                    (*here, "options", index, "text"),
+                    f"option {chr(65 + index)} has the same text as option {chr(65 + seen[normal])}; "
+                    "make each option distinct",
+                )
+            seen.setdefault(normal, index)
+
+
+def _explain(detail: Any, loc: Loc) -> str:
+    """Turn a pydantic error into a sentence that says what to change."""
+    kind = detail["type"]
+    field = str(loc[-1]) if loc else "value"
+    value = detail.get("input")
+    if kind == "missing":
+        return f"missing required field `{field}`; add it"
+    if kind == "extra_forbidden":
+        parent = _model_at(loc[:-1])
+        allowed = _FIELDS.get(parent, []) if parent else []
+        close = difflib.get_close_matches(field, allowed, n=1)
+        hint = f"did you mean `{close[0]}`?" if close else f"allowed fields: {', '.join(allowed)}"
+        return f"unknown field `{field}`; {hint}"
+    if kind == "string_pattern_mismatch":
+        if detail["ctx"].get("pattern") == SLUG_PATTERN:
+            return (
+                f"`{field}` must be a slug (lowercase letters, digits and single hyphens, e.g. `peft-lora-rank`), "
+                f"got {value!r}"
+            )
+        return f"`{field}` must be an http(s) URL, got {value!r}"
+    if kind in {"string_too_short"}:
+        return f"`{field}` must not be empty; write the text"
+    if kind == "too_short":
+        minimum = detail["ctx"].get("min_length")
+        noun = {"options": "options", "references": "references", "topics": "topics"}.get(field, "items")
+        extra = " (a primary source: paper or official documentation)" if field == "references" else ""
+        return f"`{field}` needs at least {minimum} {noun}{extra}, got {len(value) if value else 0}"
+    if kind == "literal_error":
+        return f"`{field}` must be one of {detail['ctx']['expected']}, got {value!r}"
+    if kind == "bool_type":
+        return f"`{field}` must be `true` or `false`, got {value!r}"
+    if kind in {"int_type", "int_parsing"}:
+        return f"`{field}` must be a whole number, got {value!r}"
+    if kind == "greater_than_equal":
+        return f"`{field}` must be at least {detail['ctx']['ge']}, got {value!r}"
+    if kind == "string_type":
+        return f"`{field}` must be text, got {type(value).__name__} {value!r}; quote it if YAML read it as another type"
+    if kind == "list_type":
+        return f"`{field}` must be a list (items starting with `- `), got {type(value).__name__}"
+    if kind in {"model_type", "dict_type", "model_attributes_type"}:
+        return f"`{field}` must be a mapping of fields (`name: value`), got {type(value).__name__}"
+    return f"`{field}`: {detail['msg']}"
+
+
+def _model_at(loc: Loc) -> type[BaseModel] | None:
+    """Which model describes the mapping at `loc` (used to suggest the nearest valid field name)."""
+    shape = tuple("*" if isinstance(part, int) else part for part in loc)
+    return {
+        (): Bank,
+        ("topics", "*"): Topic,
+        ("questions", "*"): Question,
+        ("questions", "*", "options", "*"): Option,
+        ("questions", "*", "references", "*"): Reference,
+    }.get(shape)

@@ -1,0 +1,84 @@
+"""Parse YAML into plain data plus the source line of every value, so every error can name a line.
+
+PyYAML's `safe_load` throws away positions; composing the node graph keeps them. Paths are tuples like
+`("questions", 3, "options", 1, "correct")`, the same shape as pydantic's error locations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+Loc = tuple[str | int, ...]
+
+
+@dataclass
+class SourceMap:
+    """Line numbers (1-based) of keys and values in one YAML file."""
+
+    path: Path
+    lines: dict[Loc, int] = field(default_factory=dict)
+
+    def line_of(self, loc: Loc) -> int:
+        """The line of `loc`, or of its nearest ancestor that exists (a missing field is reported at its parent)."""
+        for end in range(len(loc), -1, -1):
+            if loc[:end] in self.lines:
+                return self.lines[loc[:end]]
+        return 1
+
+
+@dataclass(frozen=True)
+class YamlProblem:
+    """A problem found while reading the YAML itself, before any schema check."""
+
+    line: int
+    message: str
+    loc: Loc | None = None
+
+
+def parse(text: str, path: Path) -> tuple[Any, SourceMap, list[YamlProblem]]:
+    """Return (data, source map, problems). Syntax errors come back as problems, never as exceptions."""
+    source = SourceMap(path)
+    try:
+        loader = yaml.SafeLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None, source, []
+            problems: list[YamlProblem] = []
+            _walk(node, (), source, problems)
+            data = loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else 1
+        column = mark.column + 1 if mark else 1
+        reason = error.problem or error.context or "invalid YAML"
+        return None, source, [YamlProblem(line, f"YAML syntax error at column {column}: {reason}")]
+    except yaml.YAMLError as error:  # e.g. a reader error on a control character, which carries no mark
+        return None, source, [YamlProblem(1, f"YAML could not be read: {error}")]
+    return data, source, problems
+
+
+def _walk(node: yaml.Node, loc: Loc, source: SourceMap, problems: list[YamlProblem]) -> None:
+    source.lines.setdefault(loc, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                # PyYAML would silently keep the last value; an author almost never means that.
+                message = f"duplicate key `{key}` (first on line {seen[key]}); keep one"
+                problems.append(YamlProblem(line, message, (*loc, key)))
+                continue
+            seen[key] = line
+            source.lines[(*loc, key)] = line
+            _walk(value_node, (*loc, key), source, problems)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _walk(item, (*loc, index), source, problems)

@@ -1,0 +1,69 @@
+"""A small valid bank as text, and helpers to mutate it and find the line a problem should point at."""
+
+from __future__ import annotations
+
+VALID = """\
+topics:
+  - id: peft
+    title: PEFT
+    summary: Low-rank adapters.
+questions:
+  - id: lora-rank
+    topic: peft
+    select: 1
+    difficulty: easy
+    tags: [lora]
+    stem: What does the LoRA rank `r` control?
+    options:
+      - text: The inner dimension of the low-rank matrices
+        correct: true
+        explanation: LoRA writes the update as B times A with inner dimension r.
+      - text: The number of trainable layers
+        correct: false
+        explanation: That is `target_modules`.
+      - text: The learning rate
+        correct: false
+        explanation: The learning rate is a separate setting.
+    references:
+      - title: LoRA paper
+        url: https://arxiv.org/abs/2106.09685
+  - id: lora-multi
+    topic: peft
+    select: 2
+    stem: Which statements about LoRA are true?
+    options:
+      - text: The base weights stay frozen
+        correct: true
+        explanation: Only A and B train.
+      - text: The adapter can be merged after training
+        correct: true
+        explanation: W + BA is one matrix.
+      - text: It needs the attention layer replaced
+        correct: false
+        explanation: Nothing is replaced.
+      - text: It trains every weight
+        correct: false
+        explanation: It does not.
+    references:
+      - title: LoRA paper
+        url: https://arxiv.org/abs/2106.09685
+"""
+
+
+def line_of(text: str, needle: str, occurrence: int = 1) -> int:
+    """1-based line of the `occurrence`-th line containing `needle`."""
+    seen = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line:
+            seen += 1
+            if seen == occurrence:
+                return number
+    raise AssertionError(f"{needle!r} (occurrence {occurrence}) not in text")
+
+
+def replace_once(text: str, old: str, new: str, occurrence: int = 1) -> str:
+    """Replace exactly the `occurrence`-th `old`, failing loudly if the fixture changed under the test."""
+    start = -1
+    for _ in range(occurrence):
+        start = text.index(old, start + 1)
+    return text[:start] + new + text[start + len(old) :]

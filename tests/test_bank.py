@@ -1,0 +1,200 @@
+"""Layer 1: the loader and validator. Every rule has a negative case naming file, line and question id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from macros.validate import BankError, Problem, load_bank, load_text
+from tests.bankfixtures import VALID, line_of, replace_once
+
+FILE = "data/questions.yaml"
+
+
+def problems(text: str) -> list[Problem]:
+    with pytest.raises(BankError) as caught:
+        load_text(text, FILE)
+    return caught.value.problems
+
+
+def only(text: str) -> Problem:
+    found = problems(text)
+    assert len(found) == 1, "\n".join(map(str, found))
+    return found[0]
+
+
+def test_valid_bank_loads() -> None:
+    bank = load_text(VALID, FILE)
+    assert [q.id for q in bank.questions] == ["lora-rank", "lora-multi"]
+    assert bank.question("lora-multi").key == [0, 1]
+    assert bank.lines["lora-multi"] == line_of(VALID, "- id: lora-multi")
+
+
+def test_yaml_syntax_error_names_line() -> None:
+    text = replace_once(VALID, "    select: 2", "    select: [2")
+    problem = only(text)
+    assert problem.path == FILE
+    assert "YAML syntax error" in problem.message
+    assert line_of(text, "select: [2") <= problem.line <= line_of(text, "select: [2") + 2
+
+
+def test_misspelled_field_suggests_the_right_one() -> None:
+    text = replace_once(VALID, "        explanation: That is", "        explaination: That is")
+    found = problems(text)
+    messages = {p.message for p in found}
+    assert "unknown field `explaination`; did you mean `explanation`?" in messages
+    assert "missing required field `explanation`; add it" in messages
+    assert {p.question_id for p in found} == {"lora-rank"}
+    unknown = next(p for p in found if "unknown field" in p.message)
+    assert unknown.line == line_of(text, "explaination:")
+
+
+def test_unknown_top_level_field() -> None:
+    problem = only("version: 2\n" + VALID)
+    assert problem.line == 1 and "unknown field `version`" in problem.message
+
+
+def test_missing_required_field_points_at_the_question() -> None:
+    text = replace_once(VALID, "    stem: Which statements about LoRA are true?\n", "")
+    problem = only(text)
+    assert problem.question_id == "lora-multi"
+    assert problem.message == "missing required field `stem`; add it"
+    assert problem.line == line_of(text, "- id: lora-multi")
+
+
+def test_wrong_type_is_not_coerced() -> None:
+    text = replace_once(VALID, "correct: false", 'correct: "no"')
+    problem = only(text)
+    assert problem.question_id == "lora-rank"
+    assert problem.line == line_of(text, 'correct: "no"')
+    assert "`correct` must be `true` or `false`" in problem.message
+
+
+def test_duplicate_question_id() -> None:
+    text = replace_once(VALID, "- id: lora-multi", "- id: lora-rank")
+    found = problems(text)
+    duplicate = next(p for p in found if "duplicate question id" in p.message)
+    assert duplicate.question_id == "lora-rank"
+    assert duplicate.line == line_of(text, "- id: lora-rank", 2)
+    assert f"first on line {line_of(text, '- id: lora-rank')}" in duplicate.message
+
+
+def test_id_must_be_a_slug() -> None:
+    text = replace_once(VALID, "- id: lora-multi", "- id: LoRA Multi")
+    problem = only(text)
+    assert problem.question_id == "LoRA Multi"
+    assert problem.line == line_of(text, "- id: LoRA Multi")
+    assert "must be a slug" in problem.message
+
+
+def test_unknown_topic() -> None:
+    text = replace_once(VALID, "    topic: peft", "    topic: pfet", 2)
+    found = problems(text)
+    unknown = next(p for p in found if "unknown topic" in p.message)
+    assert unknown.question_id == "lora-multi"
+    assert unknown.line == line_of(text, "topic: pfet")
+    assert "use one of: peft" in unknown.message
+
+
+def test_topic_without_questions() -> None:
+    text = replace_once(VALID, "topics:\n", "topics:\n  - id: memory\n    title: Memory\n    summary: GPU memory.\n")
+    problem = only(text)
+    assert problem.line == line_of(text, "- id: memory")
+    assert "topic `memory` has no questions" in problem.message
+
+
+def test_fewer_than_three_options() -> None:
+    text = replace_once(
+        VALID,
+        "      - text: The learning rate\n        correct: false\n        explanation: The learning rate is a separate"
+        " setting.\n",
+        "",
+    )
+    found = problems(text)
+    short = next(p for p in found if "at least 3 options" in p.message)
+    assert short.question_id == "lora-rank"
+    assert short.line == line_of(text, "    options:")
+
+
+def test_duplicate_option_text() -> None:
+    text = replace_once(VALID, "- text: It trains every weight", "- text: The base weights  stay frozen")
+    problem = only(text)
+    assert problem.question_id == "lora-multi"
+    assert problem.line == line_of(text, "The base weights  stay frozen")
+    assert "option D has the same text as option A" in problem.message
+
+
+def test_option_without_explanation() -> None:
+    text = replace_once(VALID, "        explanation: Nothing is replaced.", '        explanation: "  "')
+    problem = only(text)
+    assert problem.question_id == "lora-multi"
+    assert problem.line == line_of(text, 'explanation: "  "')
+    assert "must not be empty" in problem.message
+
+
+def test_no_references() -> None:
+    text = replace_once(
+        VALID, "    references:\n      - title: LoRA paper\n        url: https://arxiv.org/abs/2106.09685\n", "    references: []\n"
+    )
+    problem = only(text)
+    assert problem.question_id == "lora-rank"
+    assert problem.line == line_of(text, "references: []")
+    assert "at least 1 references" in problem.message and "primary source" in problem.message
+
+
+def test_reference_url_must_be_http() -> None:
+    text = replace_once(VALID, "url: https://arxiv.org/abs/2106.09685", "url: ftp://example.org/paper.pdf", 2)
+    problem = only(text)
+    assert problem.question_id == "lora-multi"
+    assert problem.line == line_of(text, "ftp://")
+    assert "http(s) URL" in problem.message
+
+
+@pytest.mark.parametrize(("old", "new", "marked"), [("correct: false", "correct: true", 2), ("correct: true", "correct: false", 0)])
+def test_marked_correct_must_equal_select(old: str, new: str, marked: int) -> None:
+    text = replace_once(VALID, old, new)
+    problem = only(text)
+    assert problem.question_id == "lora-rank"
+    assert problem.line == line_of(text, "select: 1")
+    assert f"`select: 1` but {marked} option" in problem.message
+    assert "mark exactly 1 correct or change `select`" in problem.message
+
+
+def test_select_must_be_smaller_than_option_count() -> None:
+    text = VALID.replace("select: 2", "select: 4").replace("correct: false", "correct: true")
+    found = problems(text)
+    assert any(p.question_id == "lora-multi" and "must be smaller than the number of options (4)" in p.message for p in found)
+
+
+def test_all_problems_are_reported_at_once() -> None:
+    text = replace_once(VALID, "    topic: peft", "    topic: nope")
+    text = replace_once(text, "select: 2", "select: 3")
+    text = replace_once(text, "url: https://arxiv.org/abs/2106.09685", "url: arxiv", 2)
+    found = problems(text)
+    assert {"lora-rank", "lora-multi"} <= {p.question_id for p in found}
+    assert any("topic `peft` has no questions" in p.message for p in found)
+    assert len(found) == 3
+    assert str(found[0]).startswith(f"{FILE}:")
+
+
+def test_duplicate_yaml_key() -> None:
+    text = replace_once(VALID, "    select: 1\n", "    select: 1\n    select: 2\n")
+    duplicate = next(p for p in problems(text) if "duplicate key" in p.message)
+    assert duplicate.line == line_of(text, "select: 2")
+    assert duplicate.question_id == "lora-rank"
+    assert "duplicate key `select` (first on line 8); keep one" in duplicate.message
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(BankError) as caught:
+        load_bank(tmp_path / "nope.yaml", display_path="data/nope.yaml")
+    assert "data/nope.yaml:1: file not found" in str(caught.value)
+
+
+def test_error_text_lists_file_line_and_id() -> None:
+    text = replace_once(VALID, "correct: true", "correct: false", 2)
+    with pytest.raises(BankError) as caught:
+        load_text(text, FILE)
+    line = line_of(text, "select: 2")
+    assert f"{FILE}:{line} [question lora-multi]: `select: 2` but 1 option is marked" in str(caught.value)
