@@ -1,0 +1,95 @@
+"""Layer 2: rendering a single and a multi-select question to HTML, without MkDocs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+
+from macros.render import Renderer, instruction
+from macros.validate import LoadedBank, load_text
+from tests.bankfixtures import VALID
+
+
+@pytest.fixture(scope="module")
+def bank() -> LoadedBank:
+    return load_text(VALID, "data/questions.yaml")
+
+
+def render(bank: LoadedBank, qid: str) -> Tag:
+    html = Renderer().question(bank.question(qid), number=1)
+    article = BeautifulSoup(html, "html.parser").find("article")
+    assert isinstance(article, Tag)
+    return article
+
+
+def test_single_select_question(bank: LoadedBank) -> None:
+    article = render(bank, "lora-rank")
+    assert article["id"] == "q-lora-rank"
+    assert article["data-quiz-select"] == "1"
+    assert json.loads(str(article["data-quiz-key"])) == [0]
+    inputs = article.select("fieldset input[data-quiz-input]")
+    assert [i["type"] for i in inputs] == ["radio"] * 3
+    assert len({i["name"] for i in inputs}) == 1
+    for index, input_ in enumerate(inputs):
+        label = article.find("label", attrs={"for": input_["id"]})
+        assert label is not None and label.get_text().startswith(f"{'ABC'[index]}.")
+    assert article.select_one("fieldset > legend").get_text() == "Choose one."
+    stem = article.select_one(".quiz-q__stem")
+    assert stem.select_one("code").get_text() == "r"
+    assert article.select_one("fieldset")["aria-describedby"] == stem["id"]
+    assert article.select_one("[data-quiz-result]")["aria-live"] == "polite"
+    assert article.select_one("button[data-quiz-check]").get_text() == "Check"
+
+
+def test_every_option_has_an_explanation_with_its_verdict(bank: LoadedBank) -> None:
+    article = render(bank, "lora-rank")
+    details = article.select("[data-quiz-explanations] details")
+    assert len(details) == 3
+    verdicts = [d.select_one("summary [data-quiz-verdict]").get_text() for d in details]
+    assert verdicts == ["Correct", "Incorrect", "Incorrect"]
+    assert "target_modules" in details[1].select_one("code").get_text()
+    assert [d["id"] for d in details] == ["q-lora-rank-why-a", "q-lora-rank-why-b", "q-lora-rank-why-c"]
+    assert article.select_one(".quiz-q__refs a")["href"] == "https://arxiv.org/abs/2106.09685"
+
+
+def test_multi_select_question(bank: LoadedBank) -> None:
+    article = render(bank, "lora-multi")
+    assert [i["type"] for i in article.select("input[data-quiz-input]")] == ["checkbox"] * 4
+    assert article.select_one("legend").get_text() == "Choose two."
+    assert json.loads(str(article["data-quiz-key"])) == [0, 1]
+    assert "Multiple answers" in article.get_text()
+
+
+def test_instruction_is_derived_from_select() -> None:
+    assert [instruction(n) for n in (1, 2, 3, 9)] == ["Choose one.", "Choose two.", "Choose three.", "Choose 9."]
+
+
+def test_each_question_is_rendered_once_per_build(bank: LoadedBank) -> None:
+    renderer = Renderer()
+    calls = 0
+    original = renderer.markdown
+
+    def counting(text: str):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return original(text)
+
+    renderer.markdown = counting  # type: ignore[method-assign]
+    first = renderer.question(bank.question("lora-rank"), 1)
+    after_first = calls
+    assert renderer.question(bank.question("lora-rank"), 1) is first
+    assert calls == after_first
+
+
+def test_special_characters_are_escaped_not_executed() -> None:
+    text = VALID.replace(
+        "stem: What does the LoRA rank `r` control?",
+        "stem: 'Is <script>alert(1)</script> & `{{ x }}` | \"q\" 🙂 safe?'",
+    )
+    article = render(load_text(text, "data/questions.yaml"), "lora-rank")
+    stem = article.select_one(".quiz-q__stem")
+    assert stem.find("script") is None
+    assert stem.get_text().strip() == 'Is <script>alert(1)</script> & {{ x }} | "q" 🙂 safe?'
+    assert stem.select_one("code").get_text() == "{{ x }}"

@@ -1,0 +1,115 @@
+"""Layer 3: a real `mkdocs build --strict`, checked by parsing its HTML, with negative controls."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from macros.validate import LoadedBank, load_bank
+from tests.conftest import ROOT, run_mkdocs
+
+
+@pytest.fixture(scope="module")
+def bank() -> LoadedBank:
+    return load_bank(ROOT / "data/questions.yaml")
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def test_every_question_appears_exactly_once_on_its_topic_page(built_site: Path, bank: LoadedBank) -> None:
+    found: Counter[str] = Counter()
+    page_of: dict[str, str] = {}
+    for page in built_site.rglob("*.html"):
+        for article in soup(page).select("article[data-quiz-question]"):
+            qid = str(article["data-quiz-question"])
+            found[qid] += 1
+            page_of[qid] = page.relative_to(built_site).as_posix()
+    assert set(found) == {q.id for q in bank.questions}
+    assert all(count == 1 for count in found.values()), [q for q, c in found.items() if c != 1]
+    for question in bank.questions:
+        assert page_of[question.id] == f"topics/{question.topic}/index.html", question.id
+
+
+def test_topic_pages_number_questions_and_link_anchors(built_site: Path, bank: LoadedBank) -> None:
+    for topic in bank.topics:
+        page = soup(built_site / "topics" / topic.id / "index.html")
+        articles = page.select("article[data-quiz-question]")
+        assert [a["id"] for a in articles] == [f"q-{q.id}" for q in bank.questions_for(topic.id)]
+        root = page.select_one("[data-quiz]")
+        assert root is not None and root["data-quiz-total"] == str(len(articles))
+        assert page.select_one("h2") is not None, f"{topic.id}: the page should open with a concept summary"
+
+
+def test_home_page_counts_come_from_the_bank(built_site: Path, bank: LoadedBank) -> None:
+    page = soup(built_site / "index.html")
+    rows = {
+        row.select_one("a").get_text(): row.select("td")[1].get_text()
+        for row in page.select("table tbody tr")
+        if row.select_one("a")
+    }
+    for topic in bank.topics:
+        assert rows[topic.title] == str(len(bank.questions_for(topic.id)))
+    assert re.search(r"not affiliated with[^.]*NVIDIA", page.get_text(" "), re.IGNORECASE)
+
+
+def test_assets_are_files_not_inline(built_site: Path) -> None:
+    page = soup(built_site / "topics" / "peft" / "index.html")
+    scripts = [s.get("src", "") for s in page.select("script")]
+    assert any(src.endswith("assets/quiz.js") for src in scripts)
+    assert any(link.get("href", "").endswith("assets/quiz.css") for link in page.select("link[rel=stylesheet]"))
+    assert not any("data-quiz" in (s.string or "") for s in page.select("script"))
+    assert (built_site / "assets" / "quiz.js").is_file()
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path) -> Path:
+    """A throwaway copy of the project, for negative controls that must break the build."""
+    for name in ("mkdocs.yml", "docs", "macros", "data"):
+        source = ROOT / name
+        target = tmp_path / name
+        if source.is_dir():
+            shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, target)
+    return tmp_path
+
+
+def test_negative_control_bank_with_wrong_key_fails_the_build(project_copy: Path, tmp_path: Path) -> None:
+    bank_file = project_copy / "data" / "questions.yaml"
+    text = bank_file.read_text(encoding="utf-8")
+    match = re.search(r"^ *- id: (\S+)\n(?: +\S.*\n)*? +select: 1\n", text, re.MULTILINE)
+    assert match, "fixture expects a single-select question"
+    qid = match.group(1)
+    start = match.end()
+    broken = text[:start] + text[start:].replace("correct: false", "correct: true", 1)
+    bank_file.write_text(broken, encoding="utf-8")
+    select_line = broken[: match.end()].count("\n")
+    result = run_mkdocs(project_copy, tmp_path / "out")
+    assert result.returncode != 0
+    output = result.stdout + result.stderr
+    assert f"data/questions.yaml:{select_line} [question {qid}]: `select: 1` but 2 options are marked" in output
+    assert "Traceback" not in output
+    assert not (tmp_path / "out" / "topics").exists(), "a bad bank must not publish pages"
+
+
+def test_negative_control_topic_page_without_quiz_fails_strict_build(project_copy: Path, tmp_path: Path) -> None:
+    page = project_copy / "docs" / "topics" / "memory.md"
+    page.write_text(page.read_text(encoding="utf-8").replace('{{ quiz("memory") }}', ""), encoding="utf-8")
+    result = run_mkdocs(project_copy, tmp_path / "out")
+    assert result.returncode != 0
+    assert "topic `memory`: no page calls" in result.stdout + result.stderr
+
+
+def test_negative_control_unknown_topic_in_a_page_fails(project_copy: Path, tmp_path: Path) -> None:
+    page = project_copy / "docs" / "topics" / "memory.md"
+    page.write_text(page.read_text(encoding="utf-8").replace('quiz("memory")', 'quiz("memroy")'), encoding="utf-8")
+    result = run_mkdocs(project_copy, tmp_path / "out")
+    assert result.returncode != 0
+    assert "unknown topic `memroy`" in result.stdout + result.stderr
