@@ -6,6 +6,7 @@ import functools
 import http.server
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -31,26 +32,41 @@ def run_mkdocs(project: Path, site_dir: Path, env: dict[str, str] | None = None)
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def server_address() -> tuple[str, int]:
+    """Reserve a port first: Material's instant navigation only handles URLs under `site_url`, so the site is built
+    for the exact address it will be served from."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return "127.0.0.1", probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site_url(server_address: tuple[str, int]) -> str:
+    host, port = server_address
+    return f"http://{host}:{port}/"
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Path:
     site = tmp_path_factory.mktemp("site")
-    result = run_mkdocs(ROOT, site)
+    result = run_mkdocs(ROOT, site, env={"SITE_URL": site_url})
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}"
     return site
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - signature fixed by the base class
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
 @pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
+def served_site(built_site: Path, server_address: tuple[str, int], site_url: str) -> Iterator[str]:
     handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = http.server.ThreadingHTTPServer(server_address, handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield site_url
     finally:
         server.shutdown()
         server.server_close()
@@ -62,4 +78,6 @@ def chromium_path() -> str:
         if candidate and shutil.which(candidate):
             return candidate
     # Never a skip: browser tests are part of the suite, and `scripts/test` installs Chromium before running it.
-    pytest.fail("Chromium not found: run scripts/test (it installs Debian's chromium) or set CHROMIUM=/path/to/chromium")
+    pytest.fail(
+        "Chromium not found: run scripts/test (it installs Debian's chromium) or set CHROMIUM=/path/to/chromium"
+    )

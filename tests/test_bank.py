@@ -135,7 +135,9 @@ def test_option_without_explanation() -> None:
 
 def test_no_references() -> None:
     text = replace_once(
-        VALID, "    references:\n      - title: LoRA paper\n        url: https://arxiv.org/abs/2106.09685\n", "    references: []\n"
+        VALID,
+        "    references:\n      - title: LoRA paper\n        url: https://arxiv.org/abs/2106.09685\n",
+        "    references: []\n",
     )
     problem = only(text)
     assert problem.question_id == "lora-rank"
@@ -151,7 +153,9 @@ def test_reference_url_must_be_http() -> None:
     assert "http(s) URL" in problem.message
 
 
-@pytest.mark.parametrize(("old", "new", "marked"), [("correct: false", "correct: true", 2), ("correct: true", "correct: false", 0)])
+@pytest.mark.parametrize(
+    ("old", "new", "marked"), [("correct: false", "correct: true", 2), ("correct: true", "correct: false", 0)]
+)
 def test_marked_correct_must_equal_select(old: str, new: str, marked: int) -> None:
     text = replace_once(VALID, old, new)
     problem = only(text)
@@ -164,7 +168,9 @@ def test_marked_correct_must_equal_select(old: str, new: str, marked: int) -> No
 def test_select_must_be_smaller_than_option_count() -> None:
     text = VALID.replace("select: 2", "select: 4").replace("correct: false", "correct: true")
     found = problems(text)
-    assert any(p.question_id == "lora-multi" and "must be smaller than the number of options (4)" in p.message for p in found)
+    assert any(
+        p.question_id == "lora-multi" and "must be smaller than the number of options (4)" in p.message for p in found
+    )
 
 
 def test_all_problems_are_reported_at_once() -> None:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from bs4 import BeautifulSoup, Tag
+from markupsafe import Markup
 
 from macros.render import Renderer, instruction
 from macros.validate import LoadedBank, load_text
@@ -71,7 +72,7 @@ def test_each_question_is_rendered_once_per_build(bank: LoadedBank) -> None:
     calls = 0
     original = renderer.markdown
 
-    def counting(text: str):  # type: ignore[no-untyped-def]
+    def counting(text: str) -> Markup:
         nonlocal calls
         calls += 1
         return original(text)

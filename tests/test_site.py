@@ -71,7 +71,7 @@ def test_assets_are_files_not_inline(built_site: Path) -> None:
 @pytest.fixture
 def project_copy(tmp_path: Path) -> Path:
     """A throwaway copy of the project, for negative controls that must break the build."""
-    for name in ("mkdocs.yml", "docs", "macros", "data"):
+    for name in ("mkdocs.yml", "docs", "macros", "data", "overrides"):
         source = ROOT / name
         target = tmp_path / name
         if source.is_dir():

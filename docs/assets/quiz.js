@@ -117,12 +117,14 @@
     }
   })();
 
+  // What this page wrote wins over storage: a full or failing store may still hold an older answer.
   function load(id) {
+    if (Object.prototype.hasOwnProperty.call(memory, id)) return memory[id];
     try {
-      var value = storage ? storage.getItem(STORAGE_PREFIX + id) : null;
-      if (value !== null && value !== undefined) return value;
-    } catch (error) { /* fall back to memory */ }
-    return Object.prototype.hasOwnProperty.call(memory, id) ? memory[id] : null;
+      return storage ? storage.getItem(STORAGE_PREFIX + id) : null;
+    } catch (error) {
+      return null;
+    }
   }
 
   function save(id, state) {
@@ -132,8 +134,8 @@
   }
 
   function forget(id) {
-    delete memory[id];
-    try { if (storage) storage.removeItem(STORAGE_PREFIX + id); } catch (error) { /* nothing to do */ }
+    memory[id] = JSON.stringify({ selected: [], checked: false }); // a tombstone, in case removal fails below
+    try { if (storage) storage.removeItem(STORAGE_PREFIX + id); } catch (error) { /* memory already says "empty" */ }
   }
 
   /* ---------- the page ---------- */

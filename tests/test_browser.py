@@ -1,0 +1,328 @@
+"""Layer 4: what a person does, in Debian's Chromium driven by Playwright, against the real built site."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Playwright, Route, expect, sync_playwright
+
+from macros.models import Question
+from macros.validate import LoadedBank, load_bank
+from tests.conftest import ROOT, chromium_path
+
+# Flags for a sandboxed root container with a closed network: no background fetches that would be refused.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def bank() -> LoadedBank:
+    return load_bank(ROOT / "data/questions.yaml")
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+class Console:
+    """Collects everything a page reports as an error, so each test can assert there was none."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def attach(self, page: Page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console.error: {message.text}")
+
+
+@pytest.fixture
+def console() -> Console:
+    return Console()
+
+
+@pytest.fixture
+def page(browser: Browser, console: Console) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    console.attach(page)
+    yield page
+    context.close()
+    assert console.errors == [], console.errors
+
+
+def first(bank: LoadedBank, topic: str, select: int) -> Question:
+    return next(q for q in bank.questions_for(topic) if q.select == select)
+
+
+def question(page: Page, q: Question) -> Locator:
+    return page.locator(f'[data-quiz-question="{q.id}"]')
+
+
+def choose(page: Page, q: Question, indexes: list[int]) -> None:
+    block = question(page, q)
+    for index in indexes:
+        block.locator(f'[data-quiz-option="{index}"] [data-quiz-input]').check()
+
+
+def wrong_answer(q: Question) -> list[int]:
+    wrong = [i for i, o in enumerate(q.options) if not o.correct]
+    return wrong[: q.select]
+
+
+def open_topic(page: Page, site: str, topic: str) -> None:
+    page.goto(f"{site}topics/{topic}/")
+    expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
+
+
+def test_single_select_wrong_then_right(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = first(bank, "peft", 1)
+    open_topic(page, served_site, "peft")
+    block = question(page, q)
+    explanations = block.locator("[data-quiz-explanations]")
+    expect(explanations).to_be_hidden()
+
+    choose(page, q, wrong_answer(q))
+    block.locator("[data-quiz-check]").click()
+    expect(block.locator("[data-quiz-result]")).to_have_text(re.compile(r"^Incorrect\."))
+    expect(block).to_have_attribute("data-quiz-checked", "incorrect")
+    expect(block.locator(f'[data-quiz-option="{wrong_answer(q)[0]}"]')).to_have_attribute("data-quiz-status", "wrong")
+    expect(block.locator(f'[data-quiz-option="{q.key[0]}"]')).to_have_attribute("data-quiz-status", "missed")
+    expect(explanations).to_be_visible()
+    verdicts = explanations.locator("[data-quiz-verdict]")
+    expect(verdicts).to_have_count(len(q.options))
+    expect(verdicts.nth(q.key[0])).to_have_text("Correct")
+    summary = explanations.locator("details").nth(q.key[0]).locator("summary")
+    summary.click()
+    expect(explanations.locator("details").nth(q.key[0]).locator(".quiz-why__body")).to_be_visible()
+
+    block.locator("[data-quiz-retry]").click()
+    expect(explanations).to_be_hidden()
+    expect(block.locator("[data-quiz-input]:checked")).to_have_count(0)
+    choose(page, q, q.key)
+    block.locator("[data-quiz-check]").click()
+    expect(block.locator("[data-quiz-result]")).to_have_text(re.compile(r"^Correct\."))
+    expect(block.locator(f'[data-quiz-option="{q.key[0]}"]')).to_have_attribute("data-quiz-status", "hit")
+
+
+def test_multi_select_is_all_or_nothing(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = first(bank, "peft", 2)
+    open_topic(page, served_site, "peft")
+    block = question(page, q)
+    expect(block.locator("legend")).to_have_text("Choose two.")
+    wrong = next(i for i, o in enumerate(q.options) if not o.correct)
+    choose(page, q, [q.key[0], wrong])
+    block.locator("[data-quiz-check]").click()
+    result = block.locator("[data-quiz-result]")
+    expect(result).to_have_text(
+        re.compile(r"^Incorrect: 1 of your 2 choices were right; this question has two correct")
+    )
+    expect(block.locator(f'[data-quiz-option="{q.key[1]}"]')).to_have_attribute("data-quiz-status", "missed")
+
+    block.locator("[data-quiz-retry]").click()
+    choose(page, q, q.key)
+    block.locator("[data-quiz-check]").click()
+    expect(result).to_have_text(re.compile(r"^Correct: you chose all two correct answers"))
+
+
+def test_keyboard_only(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = first(bank, "memory", 1)
+    open_topic(page, served_site, "memory")
+    block = question(page, q)
+    block.locator(".quiz-q__title .headerlink").focus()
+    # Tab into the radio group (stems have no links here; skip any if one is added later).
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('[data-quiz-input]')"):
+            break
+    assert page.evaluate("document.activeElement.id") == f"q-{q.id}-0"
+    # Arrow keys move within a radio group; Space selects the focused option.
+    for _ in range(q.key[0]):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('[data-quiz-check]')")
+    page.keyboard.press("Enter")
+    expect(block.locator("[data-quiz-result]")).to_have_text(re.compile(r"^Correct\."))
+    # Focus stays inside the question, on "Try again", so the keyboard user can continue.
+    assert page.evaluate("document.activeElement.matches('[data-quiz-retry]')")
+    page.keyboard.press("Enter")
+    expect(block.locator("[data-quiz-result]")).to_have_text("Answer cleared. Choose again.")
+
+
+def test_keyboard_multi_select(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = first(bank, "memory", 2)
+    open_topic(page, served_site, "memory")
+    block = question(page, q)
+    block.locator(f"#q-{q.id}-0").focus()
+    for index in range(len(q.options)):
+        if index in q.key:
+            page.keyboard.press("Space")
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('[data-quiz-check]')")
+    page.keyboard.press("Enter")
+    expect(block.locator("[data-quiz-result]")).to_have_text(re.compile(r"^Correct"))
+
+
+def test_page_score_updates_persists_and_resets(page: Page, served_site: str, bank: LoadedBank) -> None:
+    questions = bank.questions_for("evaluation")
+    open_topic(page, served_site, "evaluation")
+    score = page.locator("[data-quiz-score]")
+    expect(score).to_have_text(f"{len(questions)} questions on this page. Score: 0 of {len(questions)}.")
+    right, wrong = questions[0], questions[1]
+    choose(page, right, right.key)
+    question(page, right).locator("[data-quiz-check]").click()
+    choose(page, wrong, wrong_answer(wrong))
+    question(page, wrong).locator("[data-quiz-check]").click()
+    expect(score).to_have_text(f"Score: 1 of {len(questions)} correct (2 checked).")
+
+    page.reload()
+    expect(score).to_have_text(f"Score: 1 of {len(questions)} correct (2 checked).")
+    expect(question(page, right)).to_have_attribute("data-quiz-checked", "correct")
+
+    page.locator("[data-quiz-reset]").click()
+    expect(score).to_contain_text(f"Score: 0 of {len(questions)}.")
+    expect(question(page, right).locator("[data-quiz-input]:checked")).to_have_count(0)
+    expect(question(page, right).locator("[data-quiz-explanations]")).to_be_hidden()
+
+
+def test_quiz_survives_instant_navigation(page: Page, served_site: str, bank: LoadedBank) -> None:
+    open_topic(page, served_site, "peft")
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-nav__link[href$='memory/']").first.click()
+    expect(page).to_have_url(re.compile(r"topics/memory/$"))
+    expect(page.locator("[data-quiz-topic='memory']")).to_be_attached()
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"topics/peft/$"))
+    expect(page.locator("[data-quiz-topic='peft']")).to_be_attached()
+    # Still the same document: Material swapped the content in place rather than loading a new page.
+    assert page.evaluate("window.__sameDocument === true")
+    q = first(bank, "peft", 1)
+    block = question(page, q)
+    expect(block).to_have_attribute("data-quiz-ready", "")
+    choose(page, q, q.key)
+    block.locator("[data-quiz-check]").click()
+    expect(block.locator("[data-quiz-result]")).to_have_text(re.compile(r"^Correct\."))
+    # One listener per event, not one per visit: a single check produces a single score update.
+    expect(page.locator("[data-quiz-score]")).to_have_text(re.compile(r"\(1 checked\)"))
+
+
+def test_no_console_errors_on_any_page(page: Page, served_site: str, built_site: Path) -> None:
+    pages = sorted(p.relative_to(built_site).parent.as_posix() for p in built_site.rglob("index.html"))
+    assert len(pages) >= 10
+    for path in pages:
+        url = served_site if path == "." else f"{served_site}{path}/"
+        response = page.goto(url)
+        assert response is not None and response.ok, url
+        page.wait_for_load_state("load")
+    # The page fixture asserts that nothing reached the console as an error.
+
+
+def test_without_javascript_explanations_are_readable(browser: Browser, served_site: str, bank: LoadedBank) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        q = first(bank, "parallelism", 2)
+        page.goto(f"{served_site}topics/parallelism/")
+        block = question(page, q)
+        expect(block.locator("[data-quiz-explanations]")).to_be_visible()
+        expect(block.locator("[data-quiz-actions]")).to_be_hidden()
+        details = block.locator("details").nth(q.key[0])
+        expect(details.locator("[data-quiz-verdict]")).to_have_text("Correct")
+        details.locator("summary").click()
+        expect(details.locator(".quiz-why__body")).to_be_visible()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "Object.defineProperty(window, 'localStorage',"
+        " { get() { throw new DOMException('denied', 'SecurityError'); } });",
+        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };",
+        "Storage.prototype.getItem = function () { return '{not json'; };",
+    ],
+    ids=["storage-throws", "storage-full", "storage-corrupt"],
+)
+def test_broken_storage_does_not_break_the_quiz(
+    browser: Browser, served_site: str, bank: LoadedBank, script: str
+) -> None:
+    context = browser.new_context()
+    context.add_init_script(script)
+    page = context.new_page()
+    console = Console()
+    console.attach(page)
+    try:
+        q = first(bank, "peft", 1)
+        open_topic(page, served_site, "peft")
+        choose(page, q, q.key)
+        question(page, q).locator("[data-quiz-check]").click()
+        expect(question(page, q).locator("[data-quiz-result]")).to_have_text(re.compile(r"^Correct\."))
+        expect(page.locator("[data-quiz-score]")).to_have_text(re.compile(r"Score: 1 of"))
+    finally:
+        context.close()
+    assert console.errors == [], console.errors
+
+
+def test_pure_grading_functions(page: Page, served_site: str) -> None:
+    open_topic(page, served_site, "peft")
+    result = page.evaluate("window.llmQuiz.grade([0, 2], [0, 1], 4)")
+    assert result["correct"] is False
+    assert (result["hits"], result["wrong"], result["missed"]) == (1, 1, 1)
+    assert result["statuses"] == ["hit", "missed", "wrong", "none"]
+    assert page.evaluate("window.llmQuiz.grade([1, 0], [0, 1], 4).correct") is True
+    assert page.evaluate("window.llmQuiz.parseKey('[1,0]', 4)") == [0, 1]
+    for bad in ["'[0,0]'", "'[4]'", "'[0,1,2,3]'", "'nope'", "'[]'", "'[1.5]'"]:
+        assert page.evaluate(f"window.llmQuiz.parseKey({bad}, 4)") is None, bad
+    assert page.evaluate('window.llmQuiz.parseState(\'{"selected":[1,9,"x"],"checked":true}\', 4)') == {
+        "selected": [1],
+        "checked": True,
+    }
+    assert page.evaluate("window.llmQuiz.parseState('{', 4)") is None
+
+
+def test_hand_edited_markup_falls_back_to_readable(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = first(bank, "peft", 1)
+    marker = f'data-quiz-question="{q.id}" data-quiz-select="{q.select}" data-quiz-key="['
+
+    def corrupt(route: Route) -> None:
+        html = route.fetch().text()
+        assert marker in html
+        route.fulfill(body=html.replace(marker, marker + "9,", 1), content_type="text/html")
+
+    page.route(re.compile(r".*/topics/peft/$"), corrupt)
+    open_topic(page, served_site, "peft")
+    block = question(page, q)
+    expect(block).not_to_have_attribute("data-quiz-ready", "")
+    expect(block.locator("[data-quiz-explanations]")).to_be_visible()
+    expect(block.locator("[data-quiz-actions]")).to_be_hidden()
+
+
+def test_print_shows_explanations(page: Page, served_site: str, bank: LoadedBank) -> None:
+    open_topic(page, served_site, "peft")
+    page.emulate_media(media="print")
+    q = first(bank, "peft", 1)
+    expect(question(page, q).locator("[data-quiz-explanations]")).to_be_visible()
