@@ -1,0 +1,129 @@
+"""Content invariants of the real bank: coverage, sources, distinct stems, and every seed question present."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from macros.render import NUMBER_WORDS
+from macros.validate import LoadedBank, load_bank
+from tests.conftest import ROOT
+
+SEEDS = Path(__file__).parent / "seeds"
+CORE_TOPICS = {"peft": 15, "memory": 15, "parallelism": 15, "evaluation": 15, "data-quality": 15}
+OTHER_TOPIC_MINIMUM = 8
+# Papers and official documentation. A question must cite at least one of these, whatever else it cites.
+PRIMARY_SOURCES = re.compile(
+    r"^https?://("
+    r"arxiv\.org/abs/\d{4}\.\d{4,5}|aclanthology\.org/|proceedings\.(neurips|mlr)\.|openreview\.net/|"
+    r"docs\.nvidia\.com/|nvidia\.github\.io/|developer\.nvidia\.com/|"
+    r"huggingface\.co/docs/|(docs\.)?pytorch\.org/docs/|scikit-learn\.org/|(www\.)?deepspeed\.ai/|"
+    r"deepspeed\.readthedocs\.io/|infolab\.stanford\.edu/|"
+    r"github\.com/(NVIDIA|NVIDIA-NeMo|huggingface|EleutherAI|artidoro|tatsu-lab|microsoft|google-research)/"
+    r")"
+)
+EXAM_PREP_SITES = ("examtopics", "whizlabs", "udemy", "certlibrary", "dumps", "pass4sure", "skillcertpro", "itexams")
+
+
+@pytest.fixture(scope="module")
+def bank() -> LoadedBank:
+    return load_bank(ROOT / "data/questions.yaml")
+
+
+def test_coverage_minimums(bank: LoadedBank) -> None:
+    counts = Counter(q.topic for q in bank.questions)
+    assert len(bank.questions) >= 100
+    for topic, minimum in CORE_TOPICS.items():
+        assert counts[topic] >= minimum, f"{topic}: {counts[topic]} questions, need {minimum}"
+    for topic in bank.topics:
+        if topic.id not in CORE_TOPICS:
+            assert counts[topic.id] >= OTHER_TOPIC_MINIMUM, f"{topic.id}: {counts[topic.id]} questions"
+
+
+def test_exam_style_mix(bank: LoadedBank) -> None:
+    multi = [q for q in bank.questions if q.select > 1]
+    assert len(multi) / len(bank.questions) >= 0.2
+    for question in bank.questions:
+        assert question.difficulty is not None, f"{question.id}: tag its difficulty"
+        assert 4 <= len(question.options) <= 5, f"{question.id}: exam questions have four or five options"
+
+
+def test_every_question_cites_a_primary_source(bank: LoadedBank) -> None:
+    for question in bank.questions:
+        urls = [ref.url for ref in question.references]
+        assert any(PRIMARY_SOURCES.match(url) for url in urls), f"{question.id}: no primary source in {urls}"
+        for url in urls:
+            host = urlparse(url).netloc.lower()
+            assert not any(site in host for site in EXAM_PREP_SITES), f"{question.id}: exam-prep site {url}"
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\W+", " ", text.casefold()).strip()
+
+
+def test_no_two_stems_are_near_identical(bank: LoadedBank) -> None:
+    stems = [(q.id, _normal(q.stem)) for q in bank.questions]
+    for index, (first_id, first) in enumerate(stems):
+        for second_id, second in stems[index + 1 :]:
+            matcher = difflib.SequenceMatcher(None, first, second, autojunk=False)
+            if matcher.real_quick_ratio() > 0.85 and matcher.quick_ratio() > 0.85:
+                assert matcher.ratio() <= 0.85, f"{first_id} and {second_id} have near-identical stems"
+
+
+def test_stems_never_contradict_select(bank: LoadedBank) -> None:
+    words = {word: number for number, word in NUMBER_WORDS.items()}
+    pattern = re.compile(r"\b(?:choose|select|pick|which)\s+(one|two|three|four|five|\d)\b", re.IGNORECASE)
+    for question in bank.questions:
+        assert not re.search(r"\bchoose\s+(one|two|three|four|five|\d)\b", question.stem, re.IGNORECASE), (
+            f"{question.id}: the site adds 'Choose N.' from `select`; remove it from the stem"
+        )
+        for match in pattern.finditer(question.stem):
+            said = match.group(1).lower()
+            number = int(said) if said.isdigit() else words[said]
+            assert number == question.select, (
+                f"{question.id}: stem says {match.group(0)!r} but select is {question.select}"
+            )
+
+
+def _seed_wrong_options() -> list[str]:
+    lines = (SEEDS / "002_495d4405a642ae89.txt").read_text(encoding="utf-8").splitlines()
+    options = []
+    for index, line in enumerate(lines):
+        if line.startswith("Why it fails:"):
+            previous = next(lines[i] for i in range(index - 1, -1, -1) if lines[i].strip())
+            options.append(previous.strip())
+    return options
+
+
+def _seed_full_question() -> list[tuple[str, bool]]:
+    lines = [line.strip() for line in (SEEDS / "000_e42340b7d3f41a4e.txt").read_text(encoding="utf-8").splitlines()]
+    options = []
+    for index, line in enumerate(lines):
+        if line in {"• ✓", "• ✗"}:
+            text = next(lines[i] for i in range(index + 1, len(lines)) if lines[i])
+            options.append((text, line == "• ✓"))
+    return options
+
+
+def test_seed_parsers_find_every_seed_option() -> None:
+    assert len(_seed_wrong_options()) == 58
+    assert [correct for _, correct in _seed_full_question()] == [False, True, False, False, True]
+
+
+def test_every_seed_option_is_in_the_bank_with_its_verdict(bank: LoadedBank) -> None:
+    options = {option.text.strip(): (question, option) for question in bank.questions for option in question.options}
+    for text in _seed_wrong_options():
+        assert text in options, f"seed option missing from the bank (keep its text verbatim): {text!r}"
+        question, option = options[text]
+        assert not option.correct, f"{question.id}: seed option {text!r} is a wrong answer in the seed"
+        assert "seed" in question.tags, f"{question.id}: tag questions reconstructed from seeds with `seed`"
+    seed_questions = {options[text][0].id for text, _ in _seed_full_question()}
+    assert len(seed_questions) == 1, "the full seed question must stay one question"
+    for text, correct in _seed_full_question():
+        assert options[text][1].correct is correct, text
+    assert options[_seed_full_question()[0][0]][0].select == 2

@@ -1,0 +1,28 @@
+"""The JSON Schema editors use must match the models the build validates with."""
+
+from __future__ import annotations
+
+import json
+
+from macros import schema
+from tests.conftest import ROOT
+
+
+def test_exported_schema_is_in_sync_with_models() -> None:
+    on_disk = json.loads((ROOT / schema.SCHEMA_PATH).read_text(encoding="utf-8"))
+    assert on_disk == schema.schema(), "run `python -m macros.schema` and commit data/questions.schema.json"
+
+
+def test_bank_points_editors_at_the_schema() -> None:
+    first_line = (ROOT / "data/questions.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first_line == "# yaml-language-server: $schema=./questions.schema.json"
+
+
+def test_schema_forbids_unknown_fields_and_requires_the_key_fields() -> None:
+    document = schema.schema()
+    question = document["$defs"]["Question"]
+    option = document["$defs"]["Option"]
+    assert question["additionalProperties"] is False
+    assert set(question["required"]) == {"id", "topic", "stem", "select", "options", "references"}
+    assert set(option["required"]) == {"text", "correct", "explanation"}
+    assert question["properties"]["options"]["minItems"] == 3
