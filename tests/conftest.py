@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+# Browser fixtures (Chromium, pages that fail on console errors) live in their own module.
+pytest_plugins = ["tests.browser"]
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 

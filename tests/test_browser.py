@@ -3,74 +3,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, Playwright, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from macros.models import Question
 from macros.validate import LoadedBank, load_bank
-from tests.conftest import ROOT, chromium_path
-
-# Flags for a sandboxed root container with a closed network: no background fetches that would be refused.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.browser import Console
+from tests.conftest import ROOT
 
 
 @pytest.fixture(scope="module")
 def bank() -> LoadedBank:
     return load_bank(ROOT / "data/questions.yaml")
-
-
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as instance:
-        yield instance
-
-
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-    yield browser
-    browser.close()
-
-
-class Console:
-    """Collects everything a page reports as an error, so each test can assert there was none."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-
-    def attach(self, page: Page) -> None:
-        page.on("console", self._on_console)
-        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
-
-    def _on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            self.errors.append(f"console.error: {message.text}")
-
-
-@pytest.fixture
-def console() -> Console:
-    return Console()
-
-
-@pytest.fixture
-def page(browser: Browser, console: Console) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    console.attach(page)
-    yield page
-    context.close()
-    assert console.errors == [], console.errors
 
 
 def first(bank: LoadedBank, topic: str, select: int) -> Question:

@@ -1,0 +1,123 @@
+"""A bank at scale and hostile content, built for real and used in the browser."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+
+import pytest
+import yaml
+from playwright.sync_api import Browser, Dialog, expect
+
+from macros.validate import load_bank
+from tests.browser import Console
+from tests.conftest import ROOT, run_mkdocs
+
+MANY = 1000
+HOSTILE_STEM = (
+    "Is <script>window.__owned = 1</script> & `{{ x }}` | \"quoted\" 'single' 🙂 "
+    "<img src=x onerror=window.__owned=2> safe?"
+)
+HOSTILE_OPTION = "<b>bold?</b> & {% raw %} | `code <b>`"
+
+
+def generated_bank() -> dict[str, object]:
+    real = load_bank(ROOT / "data/questions.yaml")
+    topics = [{"id": t.id, "title": t.title, "summary": t.summary} for t in real.topics]
+    questions: list[dict[str, object]] = []
+    for topic in real.topics:
+        count = MANY if topic.id == "peft" else 1
+        for n in range(count):
+            select = 2 if n % 3 == 0 else 1
+            questions.append(
+                {
+                    "id": f"{topic.id}-gen-{n}",
+                    "topic": topic.id,
+                    "stem": HOSTILE_STEM if n == 1 else f"Generated question {n} about **{topic.id}**?",
+                    "select": select,
+                    "options": [
+                        {
+                            "text": HOSTILE_OPTION if (n == 1 and i == 1) else f"Option {i} of {n}",
+                            "correct": i < select,
+                            "explanation": f"Explanation {i} with `code` and a [link](https://example.org/{i}).",
+                        }
+                        for i in range(4)
+                    ],
+                    "references": [{"title": "LoRA", "url": "https://arxiv.org/abs/2106.09685"}],
+                }
+            )
+    return {"topics": topics, "questions": questions}
+
+
+@pytest.fixture(scope="module")
+def big_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    project = tmp_path_factory.mktemp("big")
+    for name in ("mkdocs.yml", "docs", "macros", "overrides"):
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, project / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, project / name)
+    (project / "data").mkdir()
+    (project / "data/questions.yaml").write_text(yaml.safe_dump(generated_bank(), allow_unicode=True), encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/"
+    site = project / "site"
+    result = run_mkdocs(project, site, env={"SITE_URL": url})
+    assert result.returncode == 0, result.stdout + result.stderr
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_thousand_questions_on_one_page(browser: Browser, big_site: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    console = Console()
+    console.attach(page)
+    try:
+        page.goto(f"{big_site}topics/peft/")
+        expect(page.locator("[data-quiz-question][data-quiz-ready]")).to_have_count(MANY)
+        last = page.locator(f'[data-quiz-question="peft-gen-{MANY - 2}"]')  # a single-select one near the end
+        last.locator('[data-quiz-option="0"] [data-quiz-input]').check()
+        last.locator("[data-quiz-check]").click()
+        expect(last.locator("[data-quiz-result]")).to_have_text(re.compile(r"^Correct\."))
+        expect(page.locator("[data-quiz-score]")).to_have_text(f"Score: 1 of {MANY} correct (1 checked).")
+    finally:
+        context.close()
+    assert console.errors == []
+
+
+def test_hostile_content_renders_as_text_and_never_runs(browser: Browser, big_site: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    dialogs: list[Dialog] = []
+    page.on("dialog", lambda dialog: dialogs.append(dialog))
+    try:
+        page.goto(f"{big_site}topics/peft/")
+        question = page.locator('[data-quiz-question="peft-gen-1"]')
+        stem = question.locator(".quiz-q__stem")
+        expected = HOSTILE_STEM.replace("`{{ x }}`", "{{ x }}")
+        expect(stem).to_have_text(expected)
+        expect(stem.locator("code")).to_have_text("{{ x }}")
+        expect(stem.locator("script, img")).to_have_count(0)
+        label = question.locator('[data-quiz-option="1"] label')
+        expect(label).to_contain_text("<b>bold?</b> & {% raw %} |")
+        expect(label.locator("code")).to_have_text("code <b>")
+        assert page.evaluate("window.__owned === undefined")
+        assert dialogs == []
+    finally:
+        context.close()
