@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from macros.site import QuizSite, log
+from macros.site import QuizSite, activate, log
 
 _site: QuizSite | None = None
 
@@ -14,6 +14,7 @@ def define_env(env: Any) -> None:
     global _site
     site = QuizSite.from_config(env.conf, env.variables.get("quiz_bank"))
     _site = site
+    activate(site)
     env.macro(site.quiz, "quiz")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
     env.macro(site.question_count, "question_count")

@@ -99,9 +99,7 @@ class Renderer:
         topic = bank.topic(topic_id)
         questions = bank.questions_for(topic_id)
         rendered = [self.question(q, n) for n, q in enumerate(questions, start=1)]
-        return _as_raw_block(
-            self._jinja.get_template("quiz.html.j2").render(topic=topic, questions=questions, rendered=rendered)
-        )
+        return self._jinja.get_template("quiz.html.j2").render(topic=topic, questions=questions, rendered=rendered)
 
 
 def _escape_raw_html(text: str) -> str:
@@ -111,8 +109,3 @@ def _escape_raw_html(text: str) -> str:
     return "".join(
         part if index % 2 else part.replace("&", "&amp;").replace("<", "&lt;") for index, part in enumerate(parts)
     )
-
-
-def _as_raw_block(html: str) -> str:
-    # Python-Markdown passes a block of HTML through untouched when it starts a line and has blank lines around it.
-    return f"\n\n{html.strip()}\n\n"

@@ -20,13 +20,18 @@ from macros.validate import BankError, LoadedBank, load_bank
 log = logging.getLogger("mkdocs.plugins.quiz")
 
 DEFAULT_BANK = "data/questions.yaml"
+_current: QuizSite | None = None
 TOPIC_PAGE = "topics/{id}.md"
 
 
 class QuizSite:
+    """The quiz for one build. Pages get a placeholder comment from `quiz()`; `substitute()` swaps in the HTML after
+    MkDocs has converted the page, so Python-Markdown never re-parses thousands of lines of finished HTML."""
+
     def __init__(self, bank: LoadedBank, renderer: Renderer) -> None:
         self.bank = bank
         self.renderer = renderer
+        self.blocks: dict[str, str] = {}
         self.placed: Counter[str] = Counter()
 
     @classmethod
@@ -41,12 +46,20 @@ class QuizSite:
         return cls(bank, Renderer(config.markdown_extensions, config.mdx_configs))
 
     def quiz(self, topic_id: str) -> str:
-        """All questions of one topic, with the page score."""
+        """A placeholder for all questions of one topic, with the page score."""
         try:
-            html = self.renderer.topic(self.bank, topic_id)
+            self.blocks[placeholder(topic_id)] = self.renderer.topic(self.bank, topic_id)
         except KeyError as error:
             raise PluginError(f"quiz({topic_id!r}): {error.args[0]}") from None
-        self.placed[topic_id] += 1
+        # A comment on its own lines is a raw HTML block that Python-Markdown passes through unchanged.
+        return f"\n\n{placeholder(topic_id)}\n\n"
+
+    def substitute(self, html: str) -> str:
+        """Put each topic's rendered questions where its placeholder ended up in the page's HTML."""
+        for token, block in self.blocks.items():
+            if token in html:
+                self.placed[token] += html.count(token)
+                html = html.replace(token, block)
         return html
 
     def topic_table(self, page_src_uri: str) -> str:
@@ -66,14 +79,30 @@ class QuizSite:
         return len(self.bank.questions_for(topic_id) if topic_id else self.bank.questions)
 
     def check_placement(self) -> list[str]:
-        """Every topic must appear on exactly one page, or questions silently vanish from the site."""
+        """Every topic must appear on exactly one page, or questions silently vanish from the site (or repeat)."""
         problems = []
         for topic in self.bank.topics:
-            times = self.placed[topic.id]
-            if times != 1:
-                where = "no page calls" if times == 0 else f"{times} pages call"
+            times = self.placed[placeholder(topic.id)]
+            call = f"`{{{{ quiz('{topic.id}') }}}}`"
+            if times == 0:
                 problems.append(
-                    f"topic `{topic.id}`: {where} `{{{{ quiz('{topic.id}') }}}}`; "
-                    f"expected exactly one (usually docs/{TOPIC_PAGE.format(id=topic.id)})"
+                    f"topic `{topic.id}`: its questions are on no page; call {call} on one page "
+                    f"(usually docs/{TOPIC_PAGE.format(id=topic.id)}) and keep `hooks: [macros/hooks.py]` in mkdocs.yml"
                 )
+            elif times > 1:
+                problems.append(f"topic `{topic.id}`: {call} is used {times} times; use it on exactly one page")
         return problems
+
+
+def placeholder(topic_id: str) -> str:
+    return f"<!-- quiz-questions:{topic_id} -->"
+
+
+def activate(site: QuizSite) -> None:
+    """Make `site` the one that `macros/hooks.py` fills pages from during this build."""
+    global _current
+    _current = site
+
+
+def current() -> QuizSite | None:
+    return _current

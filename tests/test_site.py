@@ -104,7 +104,7 @@ def test_negative_control_topic_page_without_quiz_fails_strict_build(project_cop
     page.write_text(page.read_text(encoding="utf-8").replace('{{ quiz("memory") }}', ""), encoding="utf-8")
     result = run_mkdocs(project_copy, tmp_path / "out")
     assert result.returncode != 0
-    assert "topic `memory`: no page calls" in result.stdout + result.stderr
+    assert "topic `memory`: its questions are on no page" in result.stdout + result.stderr
 
 
 def test_negative_control_unknown_topic_in_a_page_fails(project_copy: Path, tmp_path: Path) -> None:
@@ -113,3 +113,19 @@ def test_negative_control_unknown_topic_in_a_page_fails(project_copy: Path, tmp_
     result = run_mkdocs(project_copy, tmp_path / "out")
     assert result.returncode != 0
     assert "unknown topic `memroy`" in result.stdout + result.stderr
+
+
+def test_negative_control_without_the_hook_questions_would_vanish(project_copy: Path, tmp_path: Path) -> None:
+    config = project_copy / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("hooks:\n  - macros/hooks.py\n", ""), encoding="utf-8")
+    result = run_mkdocs(project_copy, tmp_path / "out")
+    assert result.returncode != 0
+    assert "topic `peft`: its questions are on no page" in result.stdout + result.stderr
+
+
+def test_negative_control_a_topic_on_two_pages_fails(project_copy: Path, tmp_path: Path) -> None:
+    about = project_copy / "docs" / "about.md"
+    about.write_text(about.read_text(encoding="utf-8") + '\n{{ quiz("peft") }}\n', encoding="utf-8")
+    result = run_mkdocs(project_copy, tmp_path / "out")
+    assert result.returncode != 0
+    assert "topic `peft`: `{{ quiz('peft') }}` is used 2 times" in result.stdout + result.stderr
