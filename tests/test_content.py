@@ -127,3 +127,12 @@ def test_every_seed_option_is_in_the_bank_with_its_verdict(bank: LoadedBank) -> 
     for text, correct in _seed_full_question():
         assert options[text][1].correct is correct, text
     assert options[_seed_full_question()[0][0]][0].select == 2
+
+
+def test_correct_answers_are_not_always_in_the_same_place(bank: LoadedBank) -> None:
+    """Authors tend to write the right answer first; a learner should not be able to score by picking A."""
+    single = [q.key[0] for q in bank.questions if q.select == 1]
+    for position, count in Counter(single).items():
+        assert count / len(single) <= 0.4, f"{count} of {len(single)} single-answer keys are option {chr(65 + position)}"
+    everywhere = Counter(k for q in bank.questions for k in q.key)
+    assert everywhere[0] / sum(everywhere.values()) <= 0.4
