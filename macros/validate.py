@@ -7,7 +7,6 @@ marked correct. Nothing raises past `load_bank` except `BankError`, which carrie
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -171,27 +170,30 @@ class _Checker:
         return valid
 
     def _check_bank(self, topics: list[tuple[int, Topic]], questions: list[tuple[int, Question]]) -> None:
-        topic_ids = Counter(t.id for _, t in topics)
+        topic_ids = {t.id for _, t in topics}
+        first_topic: dict[str, int] = {}
         for index, topic in topics:
-            if topic_ids[topic.id] > 1:
-                self.add(("topics", index, "id"), f"duplicate topic id `{topic.id}`; topic ids must be unique")
-        question_ids = Counter(q.id for _, q in questions)
-        first_line: dict[str, int] = {}
+            here = ("topics", index, "id")
+            line = first_topic.setdefault(topic.id, self.source.line_of(here))
+            if line != self.source.line_of(here):
+                self.add(here, f"duplicate topic id `{topic.id}` (first on line {line}); topic ids must be unique")
+        first_question: dict[str, int] = {}
         for index, question in questions:
             here = ("questions", index)
-            if question_ids[question.id] > 1:
-                line = first_line.setdefault(question.id, self.source.line_of((*here, "id")))
-                if line != self.source.line_of((*here, "id")):
-                    self.add(
-                        (*here, "id"),
-                        f"duplicate question id `{question.id}` (first on line {line}); "
-                        "ids are permalinks and storage keys, so give this question a new one",
-                    )
+            line = first_question.setdefault(question.id, self.source.line_of((*here, "id")))
+            if line != self.source.line_of((*here, "id")):
+                self.add(
+                    (*here, "id"),
+                    f"duplicate question id `{question.id}` (first on line {line}); "
+                    "ids are permalinks and storage keys, so give this question a new one",
+                )
             if question.topic not in topic_ids:
                 known = ", ".join(sorted(topic_ids)) or "none"
                 self.add((*here, "topic"), f"unknown topic `{question.topic}`; use one of: {known}")
             self._check_question(question, here)
-        used = {q.topic for _, q in questions}
+        # Count topics from the raw items too, so a topic whose only question has an error is not also "empty".
+        raw = self.data.get("questions")
+        used = {item.get("topic") for item in raw if isinstance(item, dict)} if isinstance(raw, list) else set()
         for index, topic in topics:
             if topic.id not in used:
                 self.add(("topics", index, "id"), f"topic `{topic.id}` has no questions; add some or remove the topic")

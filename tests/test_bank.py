@@ -204,3 +204,18 @@ def test_error_text_lists_file_line_and_id() -> None:
         load_text(text, FILE)
     line = line_of(text, "select: 2")
     assert f"{FILE}:{line} [question lora-multi]: `select: 2` but 1 option is marked" in str(caught.value)
+
+
+def test_duplicate_topic_id_is_reported_once_at_the_second() -> None:
+    text = VALID.replace("topics:\n", "topics:\n  - id: peft\n    title: Again\n    summary: Twice.\n", 1)
+    problem = only(text)
+    assert problem.line == line_of(text, "- id: peft", 2)
+    assert f"duplicate topic id `peft` (first on line {line_of(text, '- id: peft')})" in problem.message
+
+
+def test_a_broken_question_does_not_also_empty_its_topic() -> None:
+    text = replace_once(VALID, "    topic: peft", "    topic: peft\n    colour: blue")
+    text = replace_once(text, "    topic: peft", "    topic: peft\n    colour: red", 2)
+    found = problems(text)
+    assert not any("has no questions" in p.message for p in found)
+    assert len(found) == 2

@@ -133,6 +133,8 @@ def test_correct_answers_are_not_always_in_the_same_place(bank: LoadedBank) -> N
     """Authors tend to write the right answer first; a learner should not be able to score by picking A."""
     single = [q.key[0] for q in bank.questions if q.select == 1]
     for position, count in Counter(single).items():
-        assert count / len(single) <= 0.4, f"{count} of {len(single)} single-answer keys are option {chr(65 + position)}"
+        assert count / len(single) <= 0.4, (
+            f"{count} of {len(single)} single-answer keys are option {chr(65 + position)}"
+        )
     everywhere = Counter(k for q in bank.questions for k in q.key)
     assert everywhere[0] / sum(everywhere.values()) <= 0.4
