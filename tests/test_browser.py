@@ -150,6 +150,7 @@ def test_page_score_updates_persists_and_resets(page: Page, served_site: str, ba
 
     page.locator("[data-quiz-reset]").click()
     expect(score).to_contain_text(f"Score: 0 of {len(questions)}.")
+    expect(page.locator("[data-quiz-announce]")).to_have_text("Answers on this page cleared.")
     expect(question(page, right).locator("[data-quiz-input]:checked")).to_have_count(0)
     expect(question(page, right).locator("[data-quiz-explanations]")).to_be_hidden()
 

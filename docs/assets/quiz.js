@@ -275,8 +275,10 @@
         show(question, { selected: [], checked: false });
       });
       updateScore(page);
-      var score = page.querySelector("[data-quiz-score]");
-      if (score) score.textContent = "Answers on this page cleared. " + score.textContent;
+      var announce = page.querySelector("[data-quiz-announce]");
+      if (announce) announce.textContent = "Answers on this page cleared.";
+      var first = page.querySelector("[data-quiz-input]");
+      if (first) first.focus(); // the Reset button just hid itself; keep the keyboard user on the page
     }
   }
 
