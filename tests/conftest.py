@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -34,19 +35,55 @@ def run_mkdocs(project: Path, site_dir: Path, env: dict[str, str] | None = None)
     )
 
 
-@pytest.fixture(scope="session")
-def server_address() -> tuple[str, int]:
-    """Reserve a port first: Material's instant navigation only handles URLs under `site_url`, so the site is built
-    for the exact address it will be served from."""
+PROJECT_FILES = ("mkdocs.yml", "docs", "macros", "overrides", "data")
+
+
+def copy_project(target: Path, names: tuple[str, ...] = PROJECT_FILES) -> Path:
+    """A throwaway copy of the site's sources, for builds that must differ from (or break) the real one."""
+    target.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, target / name)
+    return target
+
+
+def free_port() -> int:
+    """Reserve a port before building: Material's instant navigation only handles URLs under `site_url`, so a site
+    is built for the exact address it will be served from."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return "127.0.0.1", probe.getsockname()[1]
+        return int(probe.getsockname()[1])
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path, port: int) -> Iterator[str]:
+    """Serve `directory` on 127.0.0.1:`port` in a background thread; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")
-def site_url(server_address: tuple[str, int]) -> str:
-    host, port = server_address
-    return f"http://{host}:{port}/"
+def port() -> int:
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def site_url(port: int) -> str:
+    return f"http://127.0.0.1:{port}/"
 
 
 @pytest.fixture(scope="session")
@@ -57,22 +94,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Path:
     return site
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
-def served_site(built_site: Path, server_address: tuple[str, int], site_url: str) -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(server_address, handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield site_url
-    finally:
-        server.shutdown()
-        server.server_close()
+def served_site(built_site: Path, port: int) -> Iterator[str]:
+    with serve(built_site, port) as url:
+        yield url
 
 
 def chromium_path() -> str:

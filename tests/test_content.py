@@ -10,6 +10,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from macros.models import Question
 from macros.render import NUMBER_WORDS
 from macros.validate import LoadedBank, load_bank
 from tests.conftest import ROOT
@@ -138,3 +139,21 @@ def test_correct_answers_are_not_always_in_the_same_place(bank: LoadedBank) -> N
         )
     everywhere = Counter(k for q in bank.questions for k in q.key)
     assert everywhere[0] / sum(everywhere.values()) <= 0.4
+
+
+def _length_ranks(question: Question) -> tuple[int, ...]:
+    """Each key's place when the options are sorted longest first (0 = longest)."""
+    by_length = sorted(range(len(question.options)), key=lambda i: -len(question.options[i].text))
+    return tuple(sorted(by_length.index(k) for k in question.key))
+
+
+def test_length_does_not_give_the_answer_away(bank: LoadedBank) -> None:
+    """No 'pick the longest' (or second-longest, or shortest) strategy should beat a fair share of the questions."""
+    for select, limit in ((1, 0.35), (2, 0.30)):
+        group = [q for q in bank.questions if q.select == select]
+        counts = Counter(_length_ranks(q) for q in group)
+        for ranks, count in counts.items():
+            assert count / len(group) <= limit, (
+                f"{count} of {len(group)} questions with select={select} have their keys at length ranks {ranks} "
+                "(0 = longest option): vary how long the correct options are relative to the distractors"
+            )

@@ -2,12 +2,7 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import shutil
-import socket
-import threading
 from collections.abc import Iterator
 
 import pytest
@@ -16,7 +11,7 @@ from playwright.sync_api import Browser, Dialog, expect
 
 from macros.validate import load_bank
 from tests.browser import Console
-from tests.conftest import ROOT, run_mkdocs
+from tests.conftest import ROOT, copy_project, free_port, run_mkdocs, serve
 
 MANY = 1000
 HOSTILE_STEM = (
@@ -56,31 +51,15 @@ def generated_bank() -> dict[str, object]:
 
 @pytest.fixture(scope="module")
 def big_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    project = tmp_path_factory.mktemp("big")
-    for name in ("mkdocs.yml", "docs", "macros", "overrides"):
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, project / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(source, project / name)
+    project = copy_project(tmp_path_factory.mktemp("big"), ("mkdocs.yml", "docs", "macros", "overrides"))
     (project / "data").mkdir()
     (project / "data/questions.yaml").write_text(yaml.safe_dump(generated_bank(), allow_unicode=True), encoding="utf-8")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    url = f"http://127.0.0.1:{port}/"
+    port = free_port()
     site = project / "site"
-    result = run_mkdocs(project, site, env={"SITE_URL": url})
+    result = run_mkdocs(project, site, env={"SITE_URL": f"http://127.0.0.1:{port}/"})
     assert result.returncode == 0, result.stdout + result.stderr
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with serve(site, port) as url:
         yield url
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_a_thousand_questions_on_one_page(browser: Browser, big_site: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -11,7 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from macros.validate import LoadedBank, load_bank
-from tests.conftest import ROOT, run_mkdocs
+from tests.conftest import ROOT, copy_project, run_mkdocs
 
 
 @pytest.fixture(scope="module")
@@ -70,15 +69,7 @@ def test_assets_are_files_not_inline(built_site: Path) -> None:
 
 @pytest.fixture
 def project_copy(tmp_path: Path) -> Path:
-    """A throwaway copy of the project, for negative controls that must break the build."""
-    for name in ("mkdocs.yml", "docs", "macros", "data", "overrides"):
-        source = ROOT / name
-        target = tmp_path / name
-        if source.is_dir():
-            shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(source, target)
-    return tmp_path
+    return copy_project(tmp_path / "project")
 
 
 def test_negative_control_bank_with_wrong_key_fails_the_build(project_copy: Path, tmp_path: Path) -> None:
