@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from macros.site import QuizSite, activate, log
-
-_site: QuizSite | None = None
+from macros.site import QuizSite, activate, current, log
 
 
 def define_env(env: Any) -> None:
     """Load and validate the bank once per build, then expose the macros pages call."""
-    global _site
     site = QuizSite.from_config(env.conf, env.variables.get("quiz_bank"))
-    _site = site
     activate(site)
     env.macro(site.quiz, "quiz")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
@@ -22,6 +18,7 @@ def define_env(env: Any) -> None:
 
 def on_post_build(env: Any) -> None:
     """Fail a strict build when a topic's questions are missing from the site or rendered twice."""
-    if _site is not None:
-        for problem in _site.check_placement():
+    site = current()
+    if site is not None:
+        for problem in site.check_placement():
             log.warning(problem)

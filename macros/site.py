@@ -20,7 +20,6 @@ from macros.validate import BankError, LoadedBank, load_bank
 log = logging.getLogger("mkdocs.plugins.quiz")
 
 DEFAULT_BANK = "data/questions.yaml"
-_current: QuizSite | None = None
 TOPIC_PAGE = "topics/{id}.md"
 
 
@@ -92,6 +91,9 @@ class QuizSite:
             elif times > 1:
                 problems.append(f"topic `{topic.id}`: {call} is used {times} times; use it on exactly one page")
         return problems
+
+
+_current: QuizSite | None = None
 
 
 def placeholder(topic_id: str) -> str:
