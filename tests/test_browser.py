@@ -147,6 +147,9 @@ def test_page_score_updates_persists_and_resets(page: Page, served_site: str, ba
     page.reload()
     expect(score).to_have_text(f"Score: 1 of {len(questions)} correct (2 checked).")
     expect(question(page, right)).to_have_attribute("data-quiz-checked", "correct")
+    expect(question(page, right).locator("[data-quiz-explanations]")).to_be_visible()
+    # Restored, not re-announced: the live region stays quiet on page load.
+    expect(question(page, right).locator("[data-quiz-result]")).to_have_text("")
 
     page.locator("[data-quiz-reset]").click()
     expect(score).to_contain_text(f"Score: 0 of {len(questions)}.")

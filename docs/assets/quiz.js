@@ -213,7 +213,9 @@
       article.__quiz = q;
       article.setAttribute("data-quiz-ready", "");
       if (q.actions) q.actions.hidden = false;
-      show(q, stateOf(q), true);
+      // Restored answers are shown but not announced: a burst of results on every page load would drown a screen
+      // reader. The marks, verdicts and explanations still show what was answered.
+      show(q, stateOf(q), false);
       questions.push(q);
     });
     root.__quiz = questions;
