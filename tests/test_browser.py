@@ -276,3 +276,21 @@ def test_print_shows_explanations(page: Page, served_site: str, bank: LoadedBank
     page.emulate_media(media="print")
     q = first(bank, "peft", 1)
     expect(question(page, q).locator("[data-quiz-explanations]")).to_be_visible()
+
+
+def test_links_to_a_question_and_to_an_explanation(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = bank.questions_for("alignment")[-1]
+    page.goto(f"{served_site}topics/alignment/#q-{q.id}")
+    expect(question(page, q)).to_be_in_viewport()
+    expect(question(page, q).locator("[data-quiz-explanations]")).to_be_hidden()
+    # An instructor's link to one explanation opens it, without grading the question.
+    explanation = page.locator(f"#q-{q.id}-why-b")
+    for arrive in ("hash change on the open page", "fresh load"):
+        if arrive == "hash change on the open page":
+            page.goto(f"{served_site}topics/alignment/#q-{q.id}-why-b")
+        else:
+            page.reload()
+        expect(explanation).to_be_visible()
+        expect(explanation).to_have_attribute("open", "")
+        expect(explanation).to_be_in_viewport()
+        expect(question(page, q)).not_to_have_attribute("data-quiz-checked", re.compile(".*"))

@@ -6,8 +6,8 @@
  *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list)
  *   [data-quiz-option=<i>]         an option row holding [data-quiz-input] and [data-quiz-mark]
  *   [data-quiz-form] [data-quiz-check] [data-quiz-retry] [data-quiz-result] [data-quiz-explanations]
- * State the script writes: data-quiz-ready on [data-quiz], data-quiz-checked on a question,
- * data-quiz-status=hit|wrong|missed on an option.
+ * State the script writes: data-quiz-ready on a usable question, data-quiz-checked on a checked one,
+ * data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed on an option.
  *
  * Grading and messages are pure functions (the `core` object); the rest only reads and writes the page.
  * Without this script the page still shows every explanation with its verdict.
@@ -224,6 +224,20 @@
 
   function mountAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
+    revealLinkedExplanation();
+  }
+
+  function revealLinkedExplanation() {
+    // A link straight to an explanation (#q-<id>-why-b) is a deliberate request to read it, e.g. from a course page:
+    // show that question's explanations and open the one linked, without grading anything.
+    var id = decodeURIComponent(location.hash.slice(1));
+    if (!id) return;
+    var target = document.getElementById(id);
+    if (!target || !target.matches("details[data-quiz-explanation]")) return;
+    var article = target.closest("[data-quiz-question]");
+    if (article) article.setAttribute("data-quiz-revealed", "");
+    target.open = true;
+    target.scrollIntoView();
   }
 
   function questionOf(target) {
@@ -302,6 +316,7 @@
   document.addEventListener("submit", onSubmit);
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);
+  window.addEventListener("hashchange", revealLinkedExplanation);
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(mountAll); // Material emits once per page, including after instant navigation
