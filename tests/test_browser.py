@@ -79,7 +79,13 @@ def test_multi_select_is_all_or_nothing(page: Page, served_site: str, bank: Load
     block = question(page, q)
     expect(block.locator("legend")).to_have_text("Choose two.")
     wrong = next(i for i, o in enumerate(q.options) if not o.correct)
-    choose(page, q, [q.key[0], wrong])
+    choose(page, q, [q.key[0]])
+    block.locator("[data-quiz-check]").click()
+    expect(block.locator("[data-quiz-result]")).to_have_text(
+        "This question has two correct answers: choose exactly two (you chose one)."
+    )
+    expect(block).not_to_have_attribute("data-quiz-checked", re.compile(".*"))
+    choose(page, q, [wrong])
     block.locator("[data-quiz-check]").click()
     result = block.locator("[data-quiz-result]")
     expect(result).to_have_text(
@@ -252,6 +258,9 @@ def test_pure_grading_functions(page: Page, served_site: str) -> None:
         "checked": True,
     }
     assert page.evaluate("window.llmQuiz.parseState('{', 4)") is None
+    assert page.evaluate("window.llmQuiz.selectionProblem(2, 2)") == ""
+    assert page.evaluate("window.llmQuiz.selectionProblem(3, 2)").endswith("(you chose three).")
+    assert page.evaluate("window.llmQuiz.selectionProblem(0, 1)") == "Choose an answer first."
 
 
 def test_hand_edited_markup_falls_back_to_readable(page: Page, served_site: str, bank: LoadedBank) -> None:

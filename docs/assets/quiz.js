@@ -76,6 +76,16 @@
       : "Incorrect: " + tally + " The correct answers are marked; the explanations below say why.";
   }
 
+  function selectionProblem(chosen, select) {
+    // As in the exam, a multi-select answer is exactly N choices; grading a half-made answer would only mislead.
+    if (chosen === 0) return select === 1 ? "Choose an answer first." : "Choose " + count(select) + " answers first.";
+    if (select > 1 && chosen !== select) {
+      return "This question has " + count(select) + " correct answers: choose exactly " + count(select) +
+        " (you chose " + count(chosen) + ").";
+    }
+    return "";
+  }
+
   var MARKS = { hit: "Your choice: correct", wrong: "Your choice: incorrect", missed: "Correct answer, not chosen", none: "" };
 
   function scoreText(states, total) {
@@ -100,7 +110,10 @@
     return { selected: selected, checked: data.checked === true };
   }
 
-  var core = { parseKey: parseKey, grade: grade, resultMessage: resultMessage, scoreText: scoreText, parseState: parseState, marks: MARKS };
+  var core = {
+    parseKey: parseKey, grade: grade, resultMessage: resultMessage, scoreText: scoreText, parseState: parseState,
+    selectionProblem: selectionProblem, marks: MARKS
+  };
 
   /* ---------- storage that may be missing, full or throwing ---------- */
 
@@ -254,8 +267,9 @@
     if (!q) return;
     event.preventDefault();
     var selected = selection(q);
-    if (selected.length === 0) {
-      q.result.textContent = q.select === 1 ? "Choose an answer first." : "Choose " + count(q.select) + " answers first.";
+    var problem = selectionProblem(selected.length, q.select);
+    if (problem) {
+      q.result.textContent = problem;
       return;
     }
     var state = { selected: selected, checked: true };
