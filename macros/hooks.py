@@ -18,6 +18,11 @@ if _ROOT not in sys.path:
 from macros.site import current  # noqa: E402 - needs the path above
 
 
-def on_page_content(html: str, **_: Any) -> str:
+def on_page_content(html: str, page: Any, **_: Any) -> str:
     site = current()
-    return site.substitute(html) if site is not None else html
+    if site is None:
+        return html
+    html, ids = site.substitute(html)
+    if ids and page.present_anchor_ids is not None:
+        page.present_anchor_ids |= ids  # so `validation: anchors` accepts links to #q-<id> from other pages
+    return html

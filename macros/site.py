@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ log = logging.getLogger("mkdocs.plugins.quiz")
 
 DEFAULT_BANK = "data/questions.yaml"
 TOPIC_PAGE = "topics/{id}.md"
+_ID = re.compile(r'\sid="([^"]+)"')
 
 
 class QuizSite:
@@ -53,13 +55,19 @@ class QuizSite:
         # A comment on its own lines is a raw HTML block that Python-Markdown passes through unchanged.
         return f"\n\n{placeholder(topic_id)}\n\n"
 
-    def substitute(self, html: str) -> str:
-        """Put each topic's rendered questions where its placeholder ended up in the page's HTML."""
+    def substitute(self, html: str) -> tuple[str, set[str]]:
+        """Put each topic's rendered questions where its placeholder ended up in the page's HTML.
+
+        Also returns the ids the questions bring (q-<id>, q-<id>-why-b, ...): MkDocs collected the page's anchors
+        before this point, and needs them to validate links to a question from other pages.
+        """
+        ids: set[str] = set()
         for token, block in self.blocks.items():
             if token in html:
                 self.placed[token] += html.count(token)
                 html = html.replace(token, block)
-        return html
+                ids.update(_ID.findall(block))
+        return html, ids
 
     def topic_table(self, page_src_uri: str) -> str:
         """A Markdown table of topics with counts, linking to the topic pages relative to the calling page."""

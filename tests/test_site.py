@@ -120,3 +120,15 @@ def test_negative_control_a_topic_on_two_pages_fails(project_copy: Path, tmp_pat
     result = run_mkdocs(project_copy, tmp_path / "out")
     assert result.returncode != 0
     assert "topic `peft`: `{{ quiz('peft') }}` is used 2 times" in result.stdout + result.stderr
+
+
+def test_links_to_question_anchors_are_validated(project_copy: Path, tmp_path: Path, bank: LoadedBank) -> None:
+    about = project_copy / "docs" / "about.md"
+    qid = bank.questions_for("peft")[0].id
+    good = f"\n[A question](topics/peft.md#q-{qid}) and [an explanation](topics/peft.md#q-{qid}-why-b).\n"
+    about.write_text(about.read_text(encoding="utf-8") + good, encoding="utf-8")
+    assert run_mkdocs(project_copy, tmp_path / "good").returncode == 0
+    about.write_text(about.read_text(encoding="utf-8") + "\n[Gone](topics/peft.md#q-no-such-question)\n")
+    result = run_mkdocs(project_copy, tmp_path / "bad")
+    assert result.returncode != 0
+    assert "does not contain an anchor '#q-no-such-question'" in result.stdout + result.stderr
