@@ -90,36 +90,49 @@ def test_negative_control_bank_with_wrong_key_fails_the_build(project_copy: Path
     assert not (tmp_path / "out" / "topics").exists(), "a bad bank must not publish pages"
 
 
-def test_negative_control_topic_page_without_quiz_fails_strict_build(project_copy: Path, tmp_path: Path) -> None:
-    page = project_copy / "docs" / "topics" / "memory.md"
-    page.write_text(page.read_text(encoding="utf-8").replace('{{ quiz("memory") }}', ""), encoding="utf-8")
+@pytest.mark.parametrize(
+    ("path", "old", "new", "message"),
+    [
+        pytest.param(
+            "docs/topics/memory.md",
+            '{{ quiz("memory") }}',
+            "",
+            "topic `memory`: its questions are on no page",
+            id="topic-page-without-quiz",
+        ),
+        pytest.param(
+            "docs/topics/memory.md",
+            'quiz("memory")',
+            'quiz("memroy")',
+            "unknown topic `memroy`",
+            id="unknown-topic-in-page",
+        ),
+        pytest.param(
+            "mkdocs.yml",
+            "hooks:\n  - macros/hooks.py\n",
+            "",
+            "topic `peft`: its questions are on no page",
+            id="hook-missing",
+        ),
+        pytest.param(
+            "docs/about.md",
+            "# About this guide\n",
+            '# About this guide\n\n{{ quiz("peft") }}\n',
+            "topic `peft`: `{{ quiz('peft') }}` is used 2 times",
+            id="topic-on-two-pages",
+        ),
+    ],
+)
+def test_negative_control_misplaced_questions_fail_the_strict_build(
+    project_copy: Path, tmp_path: Path, path: str, old: str, new: str, message: str
+) -> None:
+    target = project_copy / path
+    text = target.read_text(encoding="utf-8")
+    assert old in text, "the fixture no longer contains what this control edits"
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
     result = run_mkdocs(project_copy, tmp_path / "out")
     assert result.returncode != 0
-    assert "topic `memory`: its questions are on no page" in result.stdout + result.stderr
-
-
-def test_negative_control_unknown_topic_in_a_page_fails(project_copy: Path, tmp_path: Path) -> None:
-    page = project_copy / "docs" / "topics" / "memory.md"
-    page.write_text(page.read_text(encoding="utf-8").replace('quiz("memory")', 'quiz("memroy")'), encoding="utf-8")
-    result = run_mkdocs(project_copy, tmp_path / "out")
-    assert result.returncode != 0
-    assert "unknown topic `memroy`" in result.stdout + result.stderr
-
-
-def test_negative_control_without_the_hook_questions_would_vanish(project_copy: Path, tmp_path: Path) -> None:
-    config = project_copy / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("hooks:\n  - macros/hooks.py\n", ""), encoding="utf-8")
-    result = run_mkdocs(project_copy, tmp_path / "out")
-    assert result.returncode != 0
-    assert "topic `peft`: its questions are on no page" in result.stdout + result.stderr
-
-
-def test_negative_control_a_topic_on_two_pages_fails(project_copy: Path, tmp_path: Path) -> None:
-    about = project_copy / "docs" / "about.md"
-    about.write_text(about.read_text(encoding="utf-8") + '\n{{ quiz("peft") }}\n', encoding="utf-8")
-    result = run_mkdocs(project_copy, tmp_path / "out")
-    assert result.returncode != 0
-    assert "topic `peft`: `{{ quiz('peft') }}` is used 2 times" in result.stdout + result.stderr
+    assert message in result.stdout + result.stderr
 
 
 def test_links_to_question_anchors_are_validated(project_copy: Path, tmp_path: Path, bank: LoadedBank) -> None:
