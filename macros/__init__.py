@@ -13,7 +13,6 @@ def define_env(env: Any) -> None:
     activate(site)
     env.macro(site.quiz, "quiz")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
-    env.macro(site.question_count, "question_count")
 
 
 def on_post_build(env: Any) -> None:

@@ -82,9 +82,6 @@ class QuizSite:
         rows.append(f"| **All topics** | **{len(self.bank.questions)}** | |")
         return "\n".join(rows)
 
-    def question_count(self, topic_id: str | None = None) -> int:
-        return len(self.bank.questions_for(topic_id) if topic_id else self.bank.questions)
-
     def check_placement(self) -> list[str]:
         """Every topic must appear on exactly one page, or questions silently vanish from the site (or repeat)."""
         problems = []

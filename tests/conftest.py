@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from macros.validate import LoadedBank, load_bank
+
 # Browser fixtures (Chromium, pages that fail on console errors) live in their own module.
 pytest_plugins = ["tests.browser"]
 
@@ -74,6 +76,12 @@ def serve(directory: Path, port: int) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def bank() -> LoadedBank:
+    """The real question bank, loaded once for every test module that checks content or pages against it."""
+    return load_bank(ROOT / "data/questions.yaml")
 
 
 @pytest.fixture(scope="session")

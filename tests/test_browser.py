@@ -9,14 +9,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from macros.models import Question
-from macros.validate import LoadedBank, load_bank
+from macros.validate import LoadedBank
 from tests.browser import Console
-from tests.conftest import ROOT
-
-
-@pytest.fixture(scope="module")
-def bank() -> LoadedBank:
-    return load_bank(ROOT / "data/questions.yaml")
 
 
 def first(bank: LoadedBank, topic: str, select: int) -> Question:

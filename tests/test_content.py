@@ -8,12 +8,9 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
 
-import pytest
-
 from macros.models import Question
 from macros.render import NUMBER_WORDS
-from macros.validate import LoadedBank, load_bank
-from tests.conftest import ROOT
+from macros.validate import LoadedBank
 
 SEEDS = Path(__file__).parent / "seeds"
 CORE_TOPICS = {"peft": 15, "memory": 15, "parallelism": 15, "evaluation": 15, "data-quality": 15}
@@ -29,11 +26,6 @@ PRIMARY_SOURCES = re.compile(
     r")"
 )
 EXAM_PREP_SITES = ("examtopics", "whizlabs", "udemy", "certlibrary", "dumps", "pass4sure", "skillcertpro", "itexams")
-
-
-@pytest.fixture(scope="module")
-def bank() -> LoadedBank:
-    return load_bank(ROOT / "data/questions.yaml")
 
 
 def test_coverage_minimums(bank: LoadedBank) -> None:

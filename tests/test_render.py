@@ -14,7 +14,7 @@ from tests.bankfixtures import VALID
 
 
 @pytest.fixture(scope="module")
-def bank() -> LoadedBank:
+def small_bank() -> LoadedBank:
     return load_text(VALID, "data/questions.yaml")
 
 
@@ -25,8 +25,8 @@ def render(bank: LoadedBank, qid: str) -> Tag:
     return article
 
 
-def test_single_select_question(bank: LoadedBank) -> None:
-    article = render(bank, "lora-rank")
+def test_single_select_question(small_bank: LoadedBank) -> None:
+    article = render(small_bank, "lora-rank")
     assert article["id"] == "q-lora-rank"
     assert article["data-quiz-select"] == "1"
     assert json.loads(str(article["data-quiz-key"])) == [0]
@@ -44,8 +44,8 @@ def test_single_select_question(bank: LoadedBank) -> None:
     assert article.select_one("button[data-quiz-check]").get_text() == "Check"
 
 
-def test_every_option_has_an_explanation_with_its_verdict(bank: LoadedBank) -> None:
-    article = render(bank, "lora-rank")
+def test_every_option_has_an_explanation_with_its_verdict(small_bank: LoadedBank) -> None:
+    article = render(small_bank, "lora-rank")
     details = article.select("[data-quiz-explanations] details")
     assert len(details) == 3
     verdicts = [d.select_one("summary [data-quiz-verdict]").get_text() for d in details]
@@ -55,8 +55,8 @@ def test_every_option_has_an_explanation_with_its_verdict(bank: LoadedBank) -> N
     assert article.select_one(".quiz-q__refs a")["href"] == "https://arxiv.org/abs/2106.09685"
 
 
-def test_multi_select_question(bank: LoadedBank) -> None:
-    article = render(bank, "lora-multi")
+def test_multi_select_question(small_bank: LoadedBank) -> None:
+    article = render(small_bank, "lora-multi")
     assert [i["type"] for i in article.select("input[data-quiz-input]")] == ["checkbox"] * 4
     assert article.select_one("legend").get_text() == "Choose two."
     assert json.loads(str(article["data-quiz-key"])) == [0, 1]
@@ -67,7 +67,7 @@ def test_instruction_is_derived_from_select() -> None:
     assert [instruction(n) for n in (1, 2, 3, 9)] == ["Choose one.", "Choose two.", "Choose three.", "Choose 9."]
 
 
-def test_each_question_is_rendered_once_per_build(bank: LoadedBank) -> None:
+def test_each_question_is_rendered_once_per_build(small_bank: LoadedBank) -> None:
     renderer = Renderer()
     calls = 0
     original = renderer.markdown
@@ -78,9 +78,9 @@ def test_each_question_is_rendered_once_per_build(bank: LoadedBank) -> None:
         return original(text)
 
     renderer.markdown = counting  # type: ignore[method-assign]
-    first = renderer.question(bank.question("lora-rank"), 1)
+    first = renderer.question(small_bank.question("lora-rank"), 1)
     after_first = calls
-    assert renderer.question(bank.question("lora-rank"), 1) is first
+    assert renderer.question(small_bank.question("lora-rank"), 1) is first
     assert calls == after_first
 
 

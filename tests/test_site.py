@@ -9,13 +9,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from macros.validate import LoadedBank, load_bank
-from tests.conftest import ROOT, copy_project, run_mkdocs
-
-
-@pytest.fixture(scope="module")
-def bank() -> LoadedBank:
-    return load_bank(ROOT / "data/questions.yaml")
+from macros.validate import LoadedBank
+from tests.conftest import copy_project, run_mkdocs
 
 
 def soup(path: Path) -> BeautifulSoup:
