@@ -83,7 +83,7 @@ def test_multi_select_is_all_or_nothing(page: Page, served_site: str, bank: Load
     block.locator("[data-quiz-check]").click()
     result = block.locator("[data-quiz-result]")
     expect(result).to_have_text(
-        re.compile(r"^Incorrect: 1 of your 2 choices were right; this question has two correct")
+        re.compile(r"^Incorrect: 1 of your 2 choices was right; this question has two correct")
     )
     expect(block.locator(f'[data-quiz-option="{q.key[1]}"]')).to_have_attribute("data-quiz-status", "missed")
 

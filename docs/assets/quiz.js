@@ -69,8 +69,9 @@
         ? "Correct. Open the explanations below to see why each option is right or wrong."
         : "Incorrect. The correct answer is marked; the explanations below say why.";
     }
-    var tally = result.hits + " of your " + result.chosen + " choice" + (result.chosen === 1 ? " was" : "s were") +
-      " right; this question has " + count(select) + " correct answers.";
+    // The verb agrees with the hits: "1 of your 2 choices was right", "0 of your 2 choices were right".
+    var tally = result.hits + " of your " + result.chosen + " choice" + (result.chosen === 1 ? "" : "s") +
+      (result.hits === 1 ? " was" : " were") + " right; this question has " + count(select) + " correct answers.";
     return result.correct
       ? "Correct: you chose all " + count(select) + " correct answers. Open the explanations below for each option."
       : "Incorrect: " + tally + " The correct answers are marked; the explanations below say why.";
