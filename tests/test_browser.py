@@ -82,9 +82,7 @@ def test_multi_select_is_all_or_nothing(page: Page, served_site: str, bank: Load
     choose(page, q, [wrong])
     block.locator("[data-quiz-check]").click()
     result = block.locator("[data-quiz-result]")
-    expect(result).to_have_text(
-        re.compile(r"^Incorrect: 1 of your 2 choices was right; this question has two correct")
-    )
+    expect(result).to_have_text(re.compile(r"^Incorrect: 1 of your 2 choices was right; this question has two correct"))
     expect(block.locator(f'[data-quiz-option="{q.key[1]}"]')).to_have_attribute("data-quiz-status", "missed")
 
     block.locator("[data-quiz-retry]").click()
