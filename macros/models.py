@@ -16,6 +16,33 @@ SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 URL_PATTERN = r"^https?://\S+$"
 
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
+
+# The topic areas of NVIDIA's study guide for the NCP-GENL exam (r1, September 2025), as slugs. A question names the
+# one it trains, so the practice exam can draw in the exam's proportions. Weights in percent, from that guide.
+DOMAINS: dict[str, tuple[str, int]] = {
+    "llm-architecture": ("LLM Architecture", 6),
+    "prompt-engineering": ("Prompt Engineering", 13),
+    "data-preparation": ("Data Preparation", 9),
+    "model-optimization": ("Model Optimization", 17),
+    "fine-tuning": ("Fine-Tuning", 13),
+    "evaluation": ("Evaluation", 7),
+    "gpu-acceleration": ("GPU Acceleration and Optimization", 14),
+    "model-deployment": ("Model Deployment", 9),
+    "production-monitoring": ("Production Monitoring and Reliability", 7),
+    "safety-ethics": ("Safety, Ethics, and Compliance", 5),
+}
+Domain = Literal[
+    "llm-architecture",
+    "prompt-engineering",
+    "data-preparation",
+    "model-optimization",
+    "fine-tuning",
+    "evaluation",
+    "gpu-acceleration",
+    "model-deployment",
+    "production-monitoring",
+    "safety-ethics",
+]
 NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
 
@@ -53,6 +80,12 @@ class Question(_Strict):
 
     id: Slug
     topic: Slug
+    domain: Domain = Field(description="The exam study guide's topic area this question trains.")
+    title: NonEmptyText | None = Field(
+        default=None,
+        max_length=80,
+        description="A short name for the table of contents and search; derived from the stem when absent.",
+    )
     stem: NonEmptyText = Field(description="Markdown. Do not write 'Choose N.': the site derives it from `select`.")
     select: Annotated[int, Field(ge=1, description="How many options are correct; 1 means single answer.")]
     options: Annotated[list[Option], Field(min_length=3)]

@@ -36,6 +36,7 @@ def questions(n: int, topic_ids: list[str]) -> list[dict[str, object]]:
             {
                 "id": f"bench-{i}",
                 "topic": topic_ids[i % len(topic_ids)],
+                "domain": "fine-tuning",
                 "stem": f"A team fine-tunes a **{7 + i % 60}B** model with `r={8 + i % 5}`. Which statement {i} holds?",
                 "select": select,
                 "options": [

@@ -10,6 +10,7 @@ topics:
 questions:
   - id: lora-rank
     topic: peft
+    domain: fine-tuning
     select: 1
     difficulty: easy
     tags: [lora]
@@ -29,6 +30,7 @@ questions:
         url: https://arxiv.org/abs/2106.09685
   - id: lora-multi
     topic: peft
+    domain: fine-tuning
     select: 2
     stem: Which statements about LoRA are true?
     options:

@@ -189,7 +189,7 @@ def test_duplicate_yaml_key() -> None:
     duplicate = next(p for p in problems(text) if "duplicate key" in p.message)
     assert duplicate.line == line_of(text, "select: 2")
     assert duplicate.question_id == "lora-rank"
-    assert "duplicate key `select` (first on line 8); keep one" in duplicate.message
+    assert f"duplicate key `select` (first on line {line_of(text, 'select: 1')}); keep one" in duplicate.message
 
 
 def test_missing_file(tmp_path: Path) -> None:

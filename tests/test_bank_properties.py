@@ -45,6 +45,7 @@ values = st.recursive(
                 [
                     "id",
                     "topic",
+                    "domain",
                     "stem",
                     "select",
                     "options",

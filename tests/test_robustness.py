@@ -33,6 +33,7 @@ def generated_bank() -> dict[str, object]:
                 {
                     "id": f"{topic.id}-gen-{n}",
                     "topic": topic.id,
+                    "domain": "fine-tuning",
                     "stem": HOSTILE_STEM if n == 1 else f"Generated question {n} about **{topic.id}**?",
                     "select": select,
                     "options": [

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import get_args
 
 from macros import schema
+from macros.models import DOMAINS, Domain
 from tests.conftest import ROOT
 
 
@@ -23,6 +25,13 @@ def test_schema_forbids_unknown_fields_and_requires_the_key_fields() -> None:
     question = document["$defs"]["Question"]
     option = document["$defs"]["Option"]
     assert question["additionalProperties"] is False
-    assert set(question["required"]) == {"id", "topic", "stem", "select", "options", "references"}
+    assert set(question["required"]) == {"id", "topic", "domain", "stem", "select", "options", "references"}
     assert set(option["required"]) == {"text", "correct", "explanation"}
     assert question["properties"]["options"]["minItems"] == 3
+
+
+def test_domains_are_declared_once() -> None:
+    # The Literal gives editors and the validator the allowed values; the table gives names and weights. Keep in step.
+    assert set(get_args(Domain)) == set(DOMAINS)
+    assert sum(weight for _, weight in DOMAINS.values()) == 100
+    assert schema.schema()["$defs"]["Question"]["properties"]["domain"]["enum"] == list(get_args(Domain))
