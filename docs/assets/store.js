@@ -1,0 +1,199 @@
+/*
+ * The guide's one storage module, shared by the topic-page quiz, the practice exam, progress and review.
+ *
+ * Everything a learner records lives under versioned keys in localStorage:
+ *   llm-ft-guide:v2:q:<question id>   one record per question: { draft, first, last } (see normalizeRecord)
+ *   llm-ft-guide:v2:<name>            other features' documents (an exam in progress, past results, settings)
+ * Storage may be missing, full, throwing or corrupt (private modes, blocked cookies, some file:// pages). Every
+ * failure is caught here, once: what this visit wrote stays in memory and wins over storage, so the page keeps
+ * working, and `status()` says whether anything is actually being kept.
+ *
+ * Record logic is pure (`llmGuide.storeCore`) so Node's test runner can check it without a browser.
+ */
+(function (root) {
+  "use strict";
+
+  var PREFIX = "llm-ft-guide:v2:";
+  var QUESTION = PREFIX + "q:";
+  var LEGACY = "llm-ft-guide:v1:"; // v1 kept { selected, checked } per question, without when or first attempt
+  var CONFIDENCE = ["sure", "unsure", "guessed"];
+
+  /* ---------- pure functions ---------- */
+
+  function indexes(list) {
+    if (!Array.isArray(list)) return [];
+    var seen = {};
+    return list.filter(function (n) {
+      var ok = typeof n === "number" && n % 1 === 0 && n >= 0 && n < 26 && !seen[n];
+      seen[n] = true;
+      return ok;
+    }).sort(function (a, b) { return a - b; });
+  }
+
+  function normalizeAttempt(raw) {
+    // An attempt: what was chosen, whether it was right (null when not known, e.g. migrated from v1), when (ms since
+    // the epoch, 0 when not known), how sure the learner said they were, and where it was answered.
+    if (!raw || typeof raw !== "object") return null;
+    var selected = indexes(raw.selected);
+    if (!selected.length) return null;
+    return {
+      selected: selected,
+      correct: typeof raw.correct === "boolean" ? raw.correct : null,
+      at: typeof raw.at === "number" && isFinite(raw.at) && raw.at >= 0 ? raw.at : 0,
+      confidence: CONFIDENCE.indexOf(raw.confidence) !== -1 ? raw.confidence : null,
+      source: typeof raw.source === "string" ? raw.source.slice(0, 20) : "topic"
+    };
+  }
+
+  function normalizeRecord(raw) {
+    // { draft: chosen but not checked, first: the first checked attempt ever, last: the latest, extra: other
+    // features' per-question data (e.g. a review schedule), kept as it is }.
+    var data = raw && typeof raw === "object" ? raw : {};
+    var first = normalizeAttempt(data.first);
+    var last = normalizeAttempt(data.last) || first;
+    var record = { draft: indexes(data.draft), first: first || last, last: last };
+    if (data.extra && typeof data.extra === "object" && !Array.isArray(data.extra)) record.extra = data.extra;
+    return record;
+  }
+
+  function fromLegacy(raw) {
+    // A v1 answer becomes the first (and latest) attempt, its correctness unknown until the page that knows the key
+    // grades it again; an unchecked v1 selection becomes a draft.
+    var data;
+    try { data = JSON.parse(raw); } catch (error) { return null; }
+    if (!data || typeof data !== "object") return null;
+    var selected = indexes(data.selected);
+    if (data.checked === true && selected.length) {
+      var attempt = { selected: selected, correct: null, at: 0, confidence: null, source: "topic" };
+      return { draft: [], first: attempt, last: attempt };
+    }
+    return { draft: selected, first: null, last: null };
+  }
+
+  function withAttempt(record, attempt) {
+    // "Try again" must not erase history: the first attempt is kept for good, the latest is replaced.
+    var a = normalizeAttempt(attempt);
+    if (!a) return normalizeRecord(record);
+    var r = normalizeRecord(record);
+    var next = { draft: [], first: r.first || a, last: a };
+    if (r.extra) next.extra = r.extra;
+    return next;
+  }
+
+  function isEmpty(record) {
+    return !record.first && !record.last && !record.draft.length && !record.extra;
+  }
+
+  var core = {
+    PREFIX: PREFIX, normalizeAttempt: normalizeAttempt, normalizeRecord: normalizeRecord, fromLegacy: fromLegacy,
+    withAttempt: withAttempt, isEmpty: isEmpty
+  };
+  root.llmGuide = root.llmGuide || {};
+  root.llmGuide.storeCore = core;
+  if (typeof module !== "undefined" && module.exports) module.exports = core;
+  if (typeof document === "undefined") return; // Node: the pure part only
+
+  /* ---------- the browser's storage, failures caught here ---------- */
+
+  var memory = {}; // name -> JSON string, or null for "removed this visit"
+  var failed = false;
+  var listeners = [];
+  var local = (function () {
+    try {
+      var s = root.localStorage;
+      var probe = PREFIX + "probe";
+      s.setItem(probe, probe);
+      s.removeItem(probe);
+      return s;
+    } catch (error) {
+      return null;
+    }
+  })();
+
+  function readRaw(key) {
+    if (Object.prototype.hasOwnProperty.call(memory, key)) return memory[key];
+    try { return local ? local.getItem(key) : null; } catch (error) { return null; }
+  }
+
+  function writeRaw(key, value) {
+    memory[key] = value;
+    if (!local) return false;
+    try {
+      if (value === null) local.removeItem(key); else local.setItem(key, value);
+      return true;
+    } catch (error) {
+      failed = true; // full or revoked mid-visit: memory keeps it for this visit
+      return false;
+    }
+  }
+
+  function notify(name) {
+    listeners.slice().forEach(function (fn) {
+      try { fn(name); } catch (error) { /* one broken listener must not stop the others */ }
+    });
+  }
+
+  function get(name) {
+    var raw = readRaw(PREFIX + name);
+    if (raw === null || raw === undefined) return null;
+    try { return JSON.parse(raw); } catch (error) { return null; }
+  }
+
+  function set(name, value) {
+    var ok = writeRaw(PREFIX + name, value === null ? null : JSON.stringify(value));
+    notify(name);
+    return ok;
+  }
+
+  function question(id) {
+    var raw = readRaw(QUESTION + id);
+    if (raw === null || raw === undefined) {
+      var legacy = readRaw(LEGACY + id);
+      return legacy ? (fromLegacy(legacy) || normalizeRecord(null)) : normalizeRecord(null);
+    }
+    try { return normalizeRecord(JSON.parse(raw)); } catch (error) { return normalizeRecord(null); }
+  }
+
+  function saveQuestion(id, record) {
+    var r = normalizeRecord(record);
+    var ok = writeRaw(QUESTION + id, isEmpty(r) ? null : JSON.stringify(r));
+    if (readRaw(LEGACY + id) !== null) writeRaw(LEGACY + id, null); // migrated: one record per question, not two
+    notify("q:" + id);
+    return ok;
+  }
+
+  function questionIds() {
+    // Every question with a record, from storage and from this visit's memory.
+    var ids = {};
+    function add(key) {
+      if (key.indexOf(QUESTION) === 0) ids[key.slice(QUESTION.length)] = true;
+      else if (key.indexOf(LEGACY) === 0 && key !== LEGACY + "probe") ids[key.slice(LEGACY.length)] = true;
+    }
+    try {
+      if (local) for (var i = 0; i < local.length; i++) add(local.key(i));
+    } catch (error) { /* listing failed: memory still counts */ }
+    Object.keys(memory).forEach(add);
+    return Object.keys(ids).filter(function (id) { return !isEmpty(question(id)); });
+  }
+
+  root.llmGuide.store = {
+    get: get,
+    set: set,
+    question: question,
+    saveQuestion: saveQuestion,
+    recordAttempt: function (id, attempt) {
+      var next = withAttempt(question(id), attempt);
+      saveQuestion(id, next);
+      return next;
+    },
+    questionIds: questionIds,
+    // kept: answers survive this visit; failed: a write failed during this visit (full, or revoked).
+    status: function () { return { kept: !!local && !failed, failed: failed, available: !!local }; },
+    onChange: function (fn) { listeners.push(fn); }
+  };
+
+  // Another tab answered: let pages refresh what they show.
+  root.addEventListener("storage", function (event) {
+    if (event.key && event.key.indexOf(PREFIX) === 0) notify(event.key.slice(PREFIX.length));
+  });
+})(typeof window !== "undefined" ? window : globalThis);
