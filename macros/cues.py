@@ -25,19 +25,134 @@ MAX_ADVANTAGE = 5.0  # percentage points
 
 _WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
 _STOP = frozenset(
-    "a an the of to in on for and or but is are was were be been being it its this that these those with as by at "
-    "from into than then so if not no do does did can could should would may might will which what when where who "
-    "how why their they them there one two three four five more most less any all each per via about over under "
-    "team model models".split()
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "for",
+        "and",
+        "or",
+        "but",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "with",
+        "as",
+        "by",
+        "at",
+        "from",
+        "into",
+        "than",
+        "then",
+        "so",
+        "if",
+        "not",
+        "no",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "should",
+        "would",
+        "may",
+        "might",
+        "will",
+        "which",
+        "what",
+        "when",
+        "where",
+        "who",
+        "how",
+        "why",
+        "their",
+        "they",
+        "them",
+        "there",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "more",
+        "most",
+        "less",
+        "any",
+        "all",
+        "each",
+        "per",
+        "via",
+        "about",
+        "over",
+        "under",
+        "team",
+        "model",
+        "models",
+    ]
 )
 _ABSOLUTE = frozenset(
-    "only always never entirely completely all none every must cannot impossible guaranteed guarantees guarantee "
-    "whole solely exclusively any nothing everything fully totally necessarily".split()
+    [
+        "only",
+        "always",
+        "never",
+        "entirely",
+        "completely",
+        "all",
+        "none",
+        "every",
+        "must",
+        "cannot",
+        "impossible",
+        "guaranteed",
+        "guarantees",
+        "guarantee",
+        "whole",
+        "solely",
+        "exclusively",
+        "any",
+        "nothing",
+        "everything",
+        "fully",
+        "totally",
+        "necessarily",
+    ]
 )
-_HEDGE = frozenset("may might can could often usually typically generally some mostly tends likely roughly".split())
+_HEDGE = frozenset(
+    [
+        "may",
+        "might",
+        "can",
+        "could",
+        "often",
+        "usually",
+        "typically",
+        "generally",
+        "some",
+        "mostly",
+        "tends",
+        "likely",
+        "roughly",
+    ]
+)
 _HINT = re.compile(r"\b(also|both|as well|in addition|all of the above|together with)\b", re.IGNORECASE)
-_DETERMINERS = frozenset("the a an this these that those each every all no its their".split())
-_PRONOUNS = frozenset("it they you we there he she one".split())
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "this", "these", "that", "those", "each", "every", "all", "no", "its", "their"]
+)
+_PRONOUNS = frozenset(["it", "they", "you", "we", "there", "he", "she", "one"])
 
 
 def _words(text: str) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
+from macros import exports
 from macros.render import Renderer
 from macros.validate import BankError, LoadedBank, load_bank
 
@@ -80,6 +81,23 @@ class QuizSite:
             summary = topic.summary.replace("|", "\\|").replace("\n", " ")
             rows.append(f"| [{title}]({link}) | {count} | {summary} |")
         rows.append(f"| **All topics** | **{len(self.bank.questions)}** | |")
+        return "\n".join(rows)
+
+    def write_downloads(self, site_dir: Path) -> list[Path]:
+        """The exports (GIFT, QTI, Anki, JSON) into `<site_dir>/downloads/`, rendered like the site's pages."""
+        return exports.write_all(self.bank, self.renderer, site_dir / exports.DOWNLOADS)
+
+    def downloads_table(self, page_url: str) -> str:
+        """A Markdown table of the exports, linked relative to the calling page's URL.
+
+        The files are written after the build, so they are not documentation files: plain HTML links, which MkDocs
+        neither rewrites nor validates, computed for directory URLs (`download/`) and file URLs (`download.html`).
+        """
+        here = page_url if page_url.endswith("/") else posixpath.dirname(page_url)
+        rows = ["| Format | File | Use it for |", "| --- | --- | --- |"]
+        for export in exports.EXPORTS:
+            link = posixpath.relpath(f"{exports.DOWNLOADS}/{export.filename}", here or ".")
+            rows.append(f'| {export.label} | <a href="{link}" download>{export.filename}</a> | {export.description} |')
         return "\n".join(rows)
 
     def check_placement(self) -> list[str]:

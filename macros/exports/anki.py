@@ -1,0 +1,93 @@
+"""An Anki deck (genanki): one note per question, the answer side with the key and every explanation.
+
+Note, model and deck ids are fixed, and each note's guid derives from the question id, so importing a newer deck
+updates the notes a learner already has (keeping their review history) instead of adding duplicates.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import genanki
+from markupsafe import Markup
+
+from macros.models import Question
+from macros.render import Renderer
+from macros.validate import LoadedBank
+
+# Random 31-bit numbers chosen once; changing them would make every learner's deck a new deck.
+MODEL_ID = 1_607_392_319
+DECK_ID = 2_059_400_559
+DECK_NAME = "LLM Fine-Tuning Study Guide"
+
+_CSS = """
+.card { font-family: system-ui, sans-serif; font-size: 18px; text-align: left; line-height: 1.45; }
+.options li { margin: .3em 0; }
+.key { font-weight: bold; }
+.why { margin: .6em 0; padding-left: .6em; border-left: 4px solid #999; }
+.why.correct { border-color: #2e7d32; }
+.why.incorrect { border-color: #c62828; }
+.meta, .sources { font-size: 14px; opacity: .8; }
+"""
+
+MODEL = genanki.Model(
+    MODEL_ID,
+    "LLM fine-tuning guide question",
+    fields=[{"name": "Id"}, {"name": "Question"}, {"name": "Options"}, {"name": "Answer"}, {"name": "Sources"}],
+    templates=[
+        {
+            "name": "Question",
+            "qfmt": "{{Question}}{{Options}}",
+            "afmt": '{{FrontSide}}<hr id="answer">{{Answer}}<p class="sources">{{Sources}}</p>',
+        }
+    ],
+    css=_CSS,
+    sort_field_index=0,
+)
+
+
+def guid(question_id: str) -> str:
+    return genanki.guid_for("llm-ft-guide", question_id)
+
+
+def fields(question: Question, renderer: Renderer, topic_title: str) -> list[str]:
+    letters = [chr(65 + i) for i in range(len(question.options))]
+    choose = "Choose one." if question.select == 1 else f"Choose {question.select}."
+    stem = Markup('<p class="meta">{} · {}</p>{}<p><em>{}</em></p>').format(
+        topic_title, question.difficulty or "", renderer.markdown(question.stem), choose
+    )
+    options = Markup('<ol class="options" type="A">{}</ol>').format(
+        Markup("").join(Markup("<li>{}</li>").format(renderer.inline(o.text)) for o in question.options)
+    )
+    key = ", ".join(letters[i] for i in question.key)
+    whys = Markup("").join(
+        Markup('<div class="why {}"><p><b>{}. {}</b> {}</p>{}</div>').format(
+            "correct" if option.correct else "incorrect",
+            letters[i],
+            "Correct" if option.correct else "Incorrect",
+            renderer.inline(option.text),
+            renderer.markdown(option.explanation),
+        )
+        for i, option in enumerate(question.options)
+    )
+    answer = Markup('<p class="key">Answer: {}</p>{}').format(key, whys)
+    sources = Markup("; ").join(Markup('<a href="{}">{}</a>').format(ref.url, ref.title) for ref in question.references)
+    return [question.id, str(stem), str(options), str(answer), str(Markup("Sources: ") + sources)]
+
+
+def deck(bank: LoadedBank, renderer: Renderer) -> genanki.Deck:
+    titles = {topic.id: topic.title for topic in bank.topics}
+    result = genanki.Deck(DECK_ID, DECK_NAME)
+    for question in bank.questions:
+        tags = [f"topic::{question.topic}", f"domain::{question.domain}"]
+        if question.difficulty:
+            tags.append(f"difficulty::{question.difficulty}")
+        note = genanki.Note(
+            model=MODEL, fields=fields(question, renderer, titles[question.topic]), guid=guid(question.id), tags=tags
+        )
+        result.add_note(note)
+    return result
+
+
+def write(bank: LoadedBank, renderer: Renderer, path: Path) -> None:
+    genanki.Package(deck(bank, renderer)).write_to_file(str(path))

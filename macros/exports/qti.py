@@ -1,0 +1,85 @@
+"""IMS QTI 1.2 content package, in the dialect Canvas imports (as text2qti and Canvas's own exports write it).
+
+Maintained generators were tried first: text2qti reads its own plain-text syntax, which re-interprets the bank's
+text (`$...$` becomes LaTeX, raw HTML passes through unescaped, its Markdown differs from the site's), and
+qti-package-maker's items carry no feedback per option. Writing the XML from Jinja templates keeps every option's
+explanation and the site's exact rendering.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zipfile
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from macros.models import Question
+from macros.render import TEMPLATES, Renderer
+from macros.validate import LoadedBank
+
+ASSESSMENT_ID = "llm_finetuning_guide"
+
+
+def ident(*parts: str) -> str:
+    """A stable XML identifier: the same question and option give the same ident in every build."""
+    return "g" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
+
+
+def sources_html(question: Question) -> str:
+    """The references as one HTML paragraph, escaped here so the template escapes it once more, for XML."""
+    links = Markup("; ").join(Markup('<a href="{}">{}</a>').format(ref.url, ref.title) for ref in question.references)
+    return str(Markup("<p>Sources: {}</p>").format(links))
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES / "qti"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render(bank: LoadedBank, renderer: Renderer) -> dict[str, str]:
+    """The package's files, by path inside the zip."""
+    titles = {topic.id: topic.title for topic in bank.topics}
+    items = []
+    for question in bank.questions:
+        options = [
+            {
+                "ident": ident(question.id, str(index)),
+                "text": str(renderer.inline(option.text)),
+                "feedback": str(renderer.markdown(option.explanation)),
+                "correct": option.correct,
+            }
+            for index, option in enumerate(question.options)
+        ]
+        items.append(
+            {
+                "ident": ident(question.id),
+                "id": question.id,
+                "title": question.title or question.id,
+                "topic": titles[question.topic],
+                "multiple": question.select > 1,
+                "stem": str(renderer.markdown(question.stem)),
+                "options": options,
+                "sources": sources_html(question),
+            }
+        )
+    env = _environment()
+    title = "LLM Fine-Tuning Study Guide: all questions"
+    return {
+        "imsmanifest.xml": env.get_template("imsmanifest.xml.j2").render(assessment=ASSESSMENT_ID, title=title),
+        f"{ASSESSMENT_ID}/{ASSESSMENT_ID}.xml": env.get_template("assessment.xml.j2").render(
+            assessment=ASSESSMENT_ID, title=title, items=items
+        ),
+    }
+
+
+def write(bank: LoadedBank, renderer: Renderer, path: Path) -> None:
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, text in render(bank, renderer).items():
+            archive.writestr(name, text)

@@ -1,0 +1,300 @@
+"""The exports, each read back by an independent reader and compared with the bank.
+
+GIFT by a strict parser written here from Moodle's format description (not the writer's code); QTI as XML; the Anki
+deck as what it is, a zip holding SQLite; JSON against the published JSON Schema.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sqlite3
+import tempfile
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree
+
+import jsonschema
+import pytest
+
+from macros.exports import EXPORTS, anki, gift, write_all
+from macros.render import Renderer
+from macros.validate import LoadedBank, load_bank
+from tests.bankfixtures import VALID, replace_once
+from tests.conftest import ROOT
+
+QTI = "{http://www.imsglobal.org/xsd/ims_qtiasiv1p2}"
+SPECIAL = r"Tricky: a~b = c#d {e} f:g \ h \n"
+
+
+@pytest.fixture(scope="module")
+def exported(bank: LoadedBank, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("exports")
+    write_all(bank, Renderer(), out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[LoadedBank, Path]:
+    """A bank whose texts hold every character GIFT treats specially, and raw HTML."""
+    text = replace_once(VALID, "The number of trainable layers", json.dumps(SPECIAL))
+    text = replace_once(text, "What does the LoRA rank `r` control?", json.dumps("Is <b>x</b> {1:2} = ~#? `a=b`"))
+    text = replace_once(text, "That is `target_modules`.", json.dumps("Feedback with # and = and }"))
+    path = tmp_path_factory.mktemp("hostile") / "bank.yaml"
+    path.write_text(text, encoding="utf-8")
+    bank = load_bank(path)
+    out = path.parent / "out"
+    write_all(bank, Renderer(), out)
+    return bank, out
+
+
+# ---------------------------------------------------------------- GIFT, read by a strict parser
+
+
+def gift_unescape(text: str) -> str:
+    out, i = [], 0
+    while i < len(text):
+        if text[i] == "\\":
+            nxt = text[i + 1]
+            assert nxt in "~=#{}:\\n", f"unknown escape \\{nxt}"
+            out.append("\n" if nxt == "n" else nxt)
+            i += 2
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def split_unescaped(text: str, chars: str) -> list[tuple[str, str]]:
+    """Split at each unescaped character in `chars`, returning (separator, piece) pairs."""
+    pieces, current, sep, i = [], [], "", 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            current.append(text[i : i + 2])
+            i += 2
+            continue
+        if c in chars:
+            pieces.append((sep, "".join(current)))
+            sep, current = c, []
+        else:
+            current.append(c)
+        i += 1
+    pieces.append((sep, "".join(current)))
+    return pieces
+
+
+def parse_gift(source: str) -> list[dict[str, object]]:
+    """Questions as dicts: title, stem, options [(weight, text, feedback)], general feedback. Fails on anything odd."""
+    questions = []
+    for block in re.split(r"\n\s*\n", source):
+        lines = [line for line in block.splitlines() if line.strip() and not line.startswith("//")]
+        lines = [line for line in lines if not line.startswith("$CATEGORY:")]
+        if not lines:
+            continue
+        body = "\n".join(lines)
+        match = re.fullmatch(r"::((?:[^:\\]|\\.)*)::(.*?)(?<!\\)\{(.*)(?<!\\)\}", body, re.DOTALL)
+        assert match, f"not a GIFT question: {body[:120]!r}"
+        title, stem, answers = match.groups()
+        assert split_unescaped(stem, "{}~=#") == [("", stem)], "unescaped special character in the stem"
+        options, general = [], None
+        for sep, piece in split_unescaped(answers, "~="):
+            piece = piece.strip()
+            if not sep:
+                assert piece == "", f"text before the first answer: {piece!r}"
+                continue
+            if piece.startswith("####") or "####" in piece:
+                piece, _, general_text = piece.partition("####")
+                general = gift_unescape(general_text.strip())
+                piece = piece.strip()
+            weight_match = re.match(r"%(-?\d+(?:\.\d+)?)%", piece)
+            weight = float(weight_match.group(1)) if weight_match else (100.0 if sep == "=" else 0.0)
+            if weight_match:
+                piece = piece[weight_match.end() :]
+            parts = split_unescaped(piece, "#")
+            assert len(parts) == 2, f"each option has exactly one feedback: {piece[:80]!r}"
+            options.append((weight, gift_unescape(parts[0][1].strip()), gift_unescape(parts[1][1].strip())))
+        questions.append(
+            {"title": gift_unescape(title), "stem": gift_unescape(stem), "options": options, "general": general}
+        )
+    return questions
+
+
+def html_text(fragment: str) -> str:
+    fragment = re.sub(r"^\[html\]", "", fragment)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def plain(markdown_text: str) -> str:
+    return " ".join(markdown_text.replace("`", "").replace("**", "").split())
+
+
+def check_gift_against_bank(source: str, bank: LoadedBank) -> None:
+    parsed = parse_gift(source)
+    assert len(parsed) == len(bank.questions)
+    for question, got in zip(bank.questions, parsed, strict=True):
+        options = got["options"]
+        assert isinstance(options, list) and len(options) == len(question.options), question.id
+        weights = [w for w, _, _ in options]
+        if question.select == 1:
+            assert [i for i, w in enumerate(weights) if w == 100] == question.key, question.id
+        else:
+            positive = [i for i, w in enumerate(weights) if w > 0]
+            assert positive == question.key, question.id
+            assert sum(w for w in weights if w > 0) == pytest.approx(100, abs=0.001), question.id
+        for option, (_, text, feedback) in zip(question.options, options, strict=True):
+            assert html_text(text) == plain(option.text), question.id
+            assert html_text(feedback), question.id
+        assert all(ref.title in html.unescape(str(got["general"])) for ref in question.references), question.id
+
+
+def test_gift_holds_every_question_key_and_explanation(exported: Path, bank: LoadedBank) -> None:
+    check_gift_against_bank((exported / "llm-finetuning-guide.gift.txt").read_text(encoding="utf-8"), bank)
+
+
+def test_gift_escapes_special_characters(hostile: tuple[LoadedBank, Path]) -> None:
+    bank, out = hostile
+    source = (out / "llm-finetuning-guide.gift.txt").read_text(encoding="utf-8")
+    check_gift_against_bank(source, bank)
+    parsed = parse_gift(source)
+    assert "{1:2} = ~#?" in html_text(str(parsed[0]["stem"]))
+    assert "&lt;b&gt;" in str(parsed[0]["stem"]), "raw HTML in the bank stays text"
+    assert html_text(str(parsed[0]["options"][1][1])) == SPECIAL.strip()
+
+
+def test_gift_parser_rejects_unescaped_text() -> None:
+    # Negative control: the reader must notice what a broken writer would produce.
+    with pytest.raises(AssertionError):
+        parse_gift("::t::[html]a = b{\n=[html]x#[html]y\n~[html]z#[html]w\n}")
+    assert gift.escape_text("a\\b{c}") == "a\\\\b\\{c\\}"
+
+
+# ---------------------------------------------------------------- QTI
+
+
+def qti_items(path: Path) -> list[ElementTree.Element]:
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        manifest = ElementTree.fromstring(archive.read("imsmanifest.xml"))
+        hrefs = [f.get("href") for f in manifest.iter("{http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1}file")]
+        assert hrefs and all(h in names for h in hrefs), "the manifest lists every file in the package"
+        root = ElementTree.fromstring(archive.read(str(hrefs[0])))
+    assert root.tag == f"{QTI}questestinterop"
+    return list(root.iter(f"{QTI}item"))
+
+
+def check_qti_against_bank(path: Path, bank: LoadedBank) -> None:
+    items = qti_items(path)
+    assert len(items) == len(bank.questions)
+    idents: set[str] = set()
+    for question, item in zip(bank.questions, items, strict=True):
+        ident = item.get("ident") or ""
+        assert ident not in idents and re.fullmatch(r"[A-Za-z_][\w.-]*", ident), "idents are unique XML names"
+        idents.add(ident)
+        meta = {
+            f.findtext(f"{QTI}fieldlabel"): f.findtext(f"{QTI}fieldentry") for f in item.iter(f"{QTI}qtimetadatafield")
+        }
+        assert meta["guide_question_id"] == question.id
+        assert meta["question_type"] == (
+            "multiple_answers_question" if question.select > 1 else "multiple_choice_question"
+        )
+        lid = item.find(f".//{QTI}response_lid")
+        assert lid is not None and lid.get("rcardinality") == ("Multiple" if question.select > 1 else "Single")
+        labels = lid.findall(f".//{QTI}response_label")
+        assert [html_text(label.findtext(f".//{QTI}mattext") or "") for label in labels] == [
+            plain(o.text) for o in question.options
+        ]
+        # Full marks go to the condition that requires exactly the key.
+        scoring = [c for c in item.iter(f"{QTI}respcondition") if c.find(f"{QTI}setvar") is not None]
+        assert len(scoring) == 1 and scoring[0].findtext(f"{QTI}setvar") == "100"
+        required = [v.text for v in scoring[0].iter(f"{QTI}varequal") if v not in list(scoring[0].iter(f"{QTI}not"))]
+        negated = {v.text for n in scoring[0].iter(f"{QTI}not") for v in n.iter(f"{QTI}varequal")}
+        key = {labels[i].get("ident") for i in question.key}
+        assert {r for r in required if r not in negated} == key, question.id
+        feedback = {
+            f.get("ident"): html_text(f.findtext(f".//{QTI}mattext") or "") for f in item.iter(f"{QTI}itemfeedback")
+        }
+        for label in labels:
+            assert feedback[f"{label.get('ident')}_fb"], "every option has its explanation"
+        assert all(ref.title in feedback["general_fb"] for ref in question.references)
+
+
+def test_qti_holds_every_question_key_and_explanation(exported: Path, bank: LoadedBank) -> None:
+    check_qti_against_bank(exported / "llm-finetuning-guide.qti.zip", bank)
+
+
+def test_qti_keeps_special_characters_as_text(hostile: tuple[LoadedBank, Path]) -> None:
+    bank, out = hostile
+    check_qti_against_bank(out / "llm-finetuning-guide.qti.zip", bank)
+    stem = qti_items(out / "llm-finetuning-guide.qti.zip")[0].findtext(f".//{QTI}mattext") or ""
+    assert "&lt;b&gt;x&lt;/b&gt;" in stem, "raw HTML in the bank reaches the LMS as text, not markup"
+
+
+# ---------------------------------------------------------------- Anki
+
+
+def anki_notes(path: Path) -> list[tuple[str, list[str], str]]:
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / "collection.anki2"
+        with zipfile.ZipFile(path) as archive:
+            copy.write_bytes(archive.read("collection.anki2"))
+        connection = sqlite3.connect(copy)
+        try:
+            rows = connection.execute("select guid, flds, tags from notes order by id").fetchall()
+        finally:
+            connection.close()
+    return [(guid, fields.split("\x1f"), tags) for guid, fields, tags in rows]
+
+
+def test_anki_deck_has_one_stable_note_per_question(exported: Path, bank: LoadedBank) -> None:
+    notes = {
+        fields[0]: (guid, fields, tags.split())
+        for guid, fields, tags in anki_notes(exported / "llm-finetuning-guide.apkg")
+    }
+    assert set(notes) == {q.id for q in bank.questions}
+    for question in bank.questions:
+        guid, fields, tags = notes[question.id]
+        assert guid == anki.guid(question.id), "the guid derives from the id, so re-importing updates the note"
+        letters = ", ".join(chr(65 + i) for i in question.key)
+        answer = html.unescape(fields[3])
+        assert f"Answer: {letters}" in answer
+        assert answer.count('class="why ') == len(question.options), "every option's explanation is on the back"
+        assert f"topic::{question.topic}" in tags and f"difficulty::{question.difficulty}" in tags
+        assert all(ref.url in fields[4] for ref in question.references)
+
+
+def test_anki_ids_do_not_change_between_builds(hostile: tuple[LoadedBank, Path], tmp_path: Path) -> None:
+    bank, out = hostile
+    write_all(bank, Renderer(), tmp_path)
+    first = [guid for guid, _, _ in anki_notes(out / "llm-finetuning-guide.apkg")]
+    again = [guid for guid, _, _ in anki_notes(tmp_path / "llm-finetuning-guide.apkg")]
+    assert first == again
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def test_json_export_is_valid_against_the_published_schema(exported: Path, bank: LoadedBank) -> None:
+    document = json.loads((exported / "llm-finetuning-guide.json").read_text(encoding="utf-8"))
+    published = json.loads((exported / "questions.schema.json").read_text(encoding="utf-8"))
+    assert published == json.loads((ROOT / "data/questions.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(document, published)
+    assert [q["id"] for q in document["questions"]] == [q.id for q in bank.questions]
+    for question, data in zip(bank.questions, document["questions"], strict=True):
+        assert [i for i, o in enumerate(data["options"]) if o["correct"]] == question.key
+    document["questions"][0]["options"][0]["correct"] = "yes"  # negative control
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(document, published)
+
+
+def test_every_export_is_listed_and_written(exported: Path) -> None:
+    assert sorted(p.name for p in exported.iterdir()) == sorted(e.filename for e in EXPORTS)
+
+
+def test_the_build_publishes_the_exports_and_links_them(built_site: Path) -> None:
+    for export in EXPORTS:
+        assert (built_site / "downloads" / export.filename).stat().st_size > 0
+    page = (built_site / "download" / "index.html").read_text(encoding="utf-8")
+    for export in EXPORTS:
+        assert f'href="../downloads/{export.filename}"' in page
