@@ -7,6 +7,7 @@ question is rendered once per build, and nothing rescans a whole page.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -38,6 +39,16 @@ class RenderedOption:
     correct: bool
 
 
+# Markdown fragments already converted, by (Markdown configuration, text). Module-level on purpose: `mkdocs serve`
+# builds a new Renderer on every rebuild in the same process, and an edit to one question should cost one question's
+# conversion, not the whole bank's. The exports reuse the pages' conversions the same way.
+_FRAGMENTS: dict[tuple[str, str], Markup] = {}
+
+
+def _config_key(extensions: list[Any], configs: Mapping[str, Any]) -> str:
+    return json.dumps([[repr(e) for e in extensions], configs], sort_keys=True, default=repr)
+
+
 class Renderer:
     """Turns questions into HTML. Create one per build; it caches each question's HTML."""
 
@@ -48,6 +59,7 @@ class Renderer:
     ) -> None:
         # Python-Markdown resets its state between documents with reset(), which is far cheaper than a new instance.
         self._md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(extension_configs or {}))
+        self._config = _config_key(list(extensions), dict(extension_configs or {}))
         self._jinja = jinja2.Environment(
             loader=jinja2.FileSystemLoader(TEMPLATES),
             autoescape=True,
@@ -60,8 +72,12 @@ class Renderer:
 
     def markdown(self, text: str) -> Markup:
         """Block Markdown to HTML. Authors' raw HTML is escaped, not passed through: the bank is text, not markup."""
-        self._md.reset()
-        return Markup(self._md.convert(_escape_raw_html(text)))
+        key = (self._config, text)
+        cached = _FRAGMENTS.get(key)
+        if cached is None:
+            self._md.reset()
+            cached = _FRAGMENTS[key] = Markup(self._md.convert(_escape_raw_html(text)))
+        return cached
 
     def inline(self, text: str) -> Markup:
         """One line of Markdown without its paragraph wrapper, for labels and summaries."""

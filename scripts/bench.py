@@ -1,52 +1,100 @@
-"""Build-speed benchmark: the quiz build against the same text as plain Markdown, reported as ratios.
+"""Benchmark: the guide against the floor (plain Material) and the best-known peer (mkdocs-quiz), as ratios.
 
-    .venv/bin/python scripts/bench.py [--sizes 1000 5000] [--repeats 3]
+    .venv/bin/python scripts/bench.py                      # the full run; appends a dated table to bench/RESULTS.md
+    .venv/bin/python scripts/bench.py --smoke              # a small, quick run (what CI runs): no peer, no Lighthouse
 
-For each size N it makes two throwaway projects with the site's real mkdocs.yml, theme overrides and assets:
-  quiz   N generated questions in data/questions.yaml, rendered by the macros into the topic pages;
-  plain  the same stems, options and explanations written out as ordinary Markdown, without the macros plugin.
-It reports the best of `repeats` wall-clock builds and two ratios that do not depend on the machine's speed:
-quiz/plain at each size (overhead of the quiz), and time(N_max)/time(N_min) divided by N_max/N_min (1.0 = linear).
+For each size N, three throwaway projects with the site's real mkdocs.yml, theme overrides and assets:
+  guide  N synthetic questions in data/questions.yaml, rendered by the macros into five topic pages;
+  floor  the same text as plain Markdown, every explanation in a collapsible `??? note`, no quiz;
+  peer   the same questions in mkdocs-quiz's syntax, built with it in its own virtual environment (bench/.peer-venv).
+Each is built `--repeats` times; medians are reported, with peak memory (the build process's max RSS), HTML bytes per
+question, and the JavaScript and CSS a topic page loads. Then: a `mkdocs serve` rebuild after editing one explanation
+against a clean build, the script time of checking an answer on a 200-question page and of starting a 60-question exam
+(when the site has one), and Lighthouse (npm lighthouse 12, Debian's Chromium, served with gzip), median of five runs.
+Nothing here asserts a time: it measures, compares with the budgets of issue 11, and writes the table.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import datetime as dt
+import gzip
+import http.server
+import io
+import json
 import os
+import platform
+import random
+import re
 import shutil
+import socket
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+PEER_VENV = ROOT / "bench/.peer-venv"
+PEER_REQUIREMENTS = ["mkdocs-quiz==1.7.1", "mkdocs==1.6.1", "mkdocs-material==9.8.1", "pymdown-extensions==13.1"]
+TOPICS = [{"id": f"topic-{i}", "title": f"Topic {i}", "summary": f"Synthetic topic {i}."} for i in range(1, 6)]
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": ""}
+BUDGETS = {
+    "guide/floor at the largest size": 1.0,
+    "guide/peer at the largest size": 0.4,
+    "growth 1k->5k (time ratio)": 4.5,
+    "serve rebuild / clean build": 0.5,
+    "topic page JS+CSS gzipped (KB)": 8.0,
+    "check an answer, 200-question page (ms script)": 16.0,
+    "start a 60-question exam from the bank (ms script)": 16.0,
+}
 
-from macros.validate import load_bank  # noqa: E402 - needs the project root on sys.path first
+# ---------------------------------------------------------------- synthetic content
+
+_WORDS = str.split(
+    "adapter rank gradient optimizer tensor pipeline shard batch token sequence memory precision weight activation "
+    "checkpoint learning rate warmup schedule loss validation dataset template mask packing reward policy preference "
+    "quantize calibrate distill teacher student prune sparsity throughput latency kernel bandwidth cluster node GPU "
+    "the a of to in and for with on by that this which when while after before each every some many fewer more"
+)
 
 
-def questions(n: int, topic_ids: list[str]) -> list[dict[str, object]]:
+def sentence(rng: random.Random, low: int, high: int) -> str:
+    words = [rng.choice(_WORDS) for _ in range(rng.randint(low, high))]
+    words[rng.randrange(len(words))] = f"`r={rng.randint(4, 64)}`"
+    return (" ".join(words)).capitalize()
+
+
+def synthetic_bank(n: int, seed: int = 7) -> list[dict[str, object]]:
+    """Realistic lengths: a 40-80 word stem, 4 or 5 options with 40-80 word explanations, every 4th multi-select."""
+    rng = random.Random(seed)
     rows = []
     for i in range(n):
         select = 2 if i % 4 == 0 else 1
+        count = 5 if i % 3 == 0 else 4
         rows.append(
             {
                 "id": f"bench-{i}",
-                "topic": topic_ids[i % len(topic_ids)],
+                "topic": TOPICS[i % len(TOPICS)]["id"],
                 "domain": "fine-tuning",
-                "stem": f"A team fine-tunes a **{7 + i % 60}B** model with `r={8 + i % 5}`. Which statement {i} holds?",
+                "difficulty": ["easy", "medium", "hard"][i % 3],
                 "select": select,
+                "stem": sentence(rng, 40, 80) + "?",
                 "options": [
                     {
-                        "text": f"Option {k} for question {i} with `code`",
+                        "text": sentence(rng, 6, 14),
                         "correct": k < select,
-                        "explanation": f"Because of *reason {k}*: 16 bytes × {i} params.\n\n"
-                        "See the [paper](https://arxiv.org/abs/2106.09685).",
+                        "explanation": sentence(rng, 40, 80) + ".",
                     }
-                    for k in range(4)
+                    for k in range(count)
                 ],
                 "references": [{"title": "LoRA", "url": "https://arxiv.org/abs/2106.09685"}],
             }
@@ -54,85 +102,398 @@ def questions(n: int, topic_ids: list[str]) -> list[dict[str, object]]:
     return rows
 
 
-def plain_markdown(rows: list[dict[str, object]], topic: str) -> str:
-    parts = [f"# {topic}\n"]
-    for n, q in enumerate(r for r in rows if r["topic"] == topic):
-        parts.append(f"### Question {n + 1}\n\n{q['stem']}\n")
+def floor_markdown(rows: list[dict[str, object]], topic: str) -> str:
+    parts = [f"# {topic}\n\n## Questions\n"]
+    for n, q in enumerate((r for r in rows if r["topic"] == topic), start=1):
+        parts.append(f"### Question {n}\n\n{q['stem']}\n")
         for k, option in enumerate(q["options"]):  # type: ignore[arg-type]
-            parts.append(f"{k + 1}. {option['text']}\n")
+            parts.append(f"{k + 1}. {option['text']}")
         for k, option in enumerate(q["options"]):  # type: ignore[arg-type]
             verdict = "Correct" if option["correct"] else "Incorrect"
-            body = option["explanation"].replace("\n", "\n    ")
-            parts.append(f'\n??? note "{chr(65 + k)}. {verdict}"\n    {body}\n')
-    return "\n".join(parts)
+            parts.append(f'\n??? note "{chr(65 + k)}. {verdict}"\n    {option["explanation"]}\n')
+    return "\n".join(parts) + "\n"
 
 
-def make_project(base: Path, kind: str, rows: list[dict[str, object]], topics: list[dict[str, str]]) -> Path:
+def peer_markdown(rows: list[dict[str, object]], topic: str) -> str:
+    # mkdocs-quiz: a question, checkbox answers (- [x] right), per-answer feedback as blockquotes, then content.
+    parts = [f"# {topic}\n\n## Questions\n"]
+    for q in (r for r in rows if r["topic"] == topic):
+        parts.append(f"<quiz>\n{q['stem']}")
+        for option in q["options"]:  # type: ignore[attr-defined]
+            parts.append(f"- [{'x' if option['correct'] else ' '}] {option['text']}")
+            parts.append(f"> {option['explanation']}")
+        parts.append("\nSee the sources.\n</quiz>\n")
+    return "\n".join(parts) + "\n"
+
+
+# ---------------------------------------------------------------- projects and builds
+
+
+def make_project(base: Path, kind: str, rows: list[dict[str, object]]) -> Path:
     project = base / kind
     shutil.copytree(ROOT / "docs", project / "docs")
     shutil.copytree(ROOT / "overrides", project / "overrides")
-    shutil.copytree(ROOT / "macros", project / "macros", ignore=shutil.ignore_patterns("__pycache__"))
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    (project / "data").mkdir()
-    (project / "data/questions.yaml").write_text(
-        yaml.safe_dump({"topics": topics, "questions": rows}, allow_unicode=True), encoding="utf-8"
-    )
-    if kind == "plain":
-        config = config.replace(
-            "  - macros:\n      module_name: macros\n      on_error_fail: true\n      on_undefined: strict\n", ""
-        )
-        for topic in topics:
-            page = project / "docs/topics" / f"{topic['id']}.md"
-            page.write_text(plain_markdown(rows, topic["id"]), encoding="utf-8")
-        (project / "docs/index.md").write_text("# Home\n", encoding="utf-8")
+    nav = "".join(f"      - topics/{t['id']}.md\n" for t in TOPICS)
+    config = re.sub(r"(  - Topics:\n)(      - topics/.*\n)+", lambda m: m.group(1) + nav, config)
+    for page in (project / "docs/topics").glob("*.md"):
+        page.unlink()
+    if kind == "guide":
+        shutil.copytree(ROOT / "macros", project / "macros", ignore=shutil.ignore_patterns("__pycache__"))
+        (project / "data").mkdir()
+        bank = {"topics": TOPICS, "questions": rows}
+        (project / "data/questions.yaml").write_text(yaml.safe_dump(bank, allow_unicode=True), encoding="utf-8")
+        for topic in TOPICS:
+            call = f'{{{{ quiz("{topic["id"]}") }}}}'
+            text = f"# {topic['title']}\n\n## Key concepts\n\nSummary.\n\n## Questions\n\n{call}\n"
+            (project / f"docs/topics/{topic['id']}.md").write_text(text, encoding="utf-8")
+    else:
+        # Neither the macros plugin nor its hook: pages that call macros are replaced by plain ones.
+        config = re.sub(r"  - macros:\n(      .*\n)+", "", config)
+        config = re.sub(r"hooks:\n(  - .*\n)+", "", config)
+        config = re.sub(r"watch:\n(  - .*\n)+", "", config)
+        if kind == "peer":
+            config = config.replace("plugins:\n", "plugins:\n  - mkdocs_quiz\n", 1)
+        writer = floor_markdown if kind == "floor" else peer_markdown
+        for topic in TOPICS:
+            (project / f"docs/topics/{topic['id']}.md").write_text(writer(rows, topic["id"]), encoding="utf-8")
+        for page in (project / "docs").rglob("*.md"):
+            if "{{" in page.read_text(encoding="utf-8"):
+                page.write_text(f"# {page.stem}\n\nPlain page.\n", encoding="utf-8")
     (project / "mkdocs.yml").write_text(config, encoding="utf-8")
     return project
 
 
-def build_seconds(project: Path, repeats: int) -> float:
-    best = float("inf")
+def python_for(kind: str) -> str:
+    return str(PEER_VENV / "bin/python") if kind == "peer" else sys.executable
+
+
+def ensure_peer() -> None:
+    if (PEER_VENV / "bin/python").exists():
+        return
+    print("Setting up the peer's virtual environment (mkdocs-quiz) in bench/.peer-venv ...", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", str(PEER_VENV)], check=True)
+    pip = [str(PEER_VENV / "bin/python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, *PEER_REQUIREMENTS], check=True)
+
+
+@dataclass
+class Build:
+    seconds: list[float] = field(default_factory=list)
+    peak_mb: float = 0.0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+
+def build(project: Path, kind: str, repeats: int) -> Build:
+    result = Build()
+    command = [python_for(kind), "-m", "mkdocs", "build", "--quiet", "-f", str(project / "mkdocs.yml")]
     for _ in range(repeats):
         start = time.perf_counter()
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "mkdocs",
-                "build",
-                "--quiet",
-                "-f",
-                str(project / "mkdocs.yml"),
-                "-d",
-                str(project / "site"),
-            ],
-            check=True,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        process = subprocess.Popen([*command, "-d", str(project / "site")], env=ENV, cwd=project)
+        _, status, usage = os.wait4(process.pid, 0)
+        result.seconds.append(time.perf_counter() - start)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"{kind} build failed in {project}")
+        result.peak_mb = max(result.peak_mb, usage.ru_maxrss / 1024)
+    return result
+
+
+def html_bytes_per_question(site: Path, n: int) -> float:
+    return sum(p.stat().st_size for p in (site / "topics").rglob("*.html")) / n
+
+
+def page_assets(site: Path, page: Path) -> tuple[int, int]:
+    """The guide's own JS and CSS a page loads (files under assets/, not the theme's), raw and gzipped bytes; for
+    the peer, the inline <script>/<style> blocks its plugin adds."""
+    html = page.read_text(encoding="utf-8")
+    blobs: list[bytes] = []
+    for src in re.findall(r'<(?:script[^>]+src|link[^>]+href)="([^"]+)"', html):
+        path = (page.parent / src.split("?")[0]).resolve()
+        theirs = "/assets/javascripts/" in src or "/assets/stylesheets/" in src
+        if "/assets/" in src and not theirs and path.suffix in {".js", ".css"} and path.exists():
+            blobs.append(path.read_bytes())
+    for block in re.findall(r"<(?:script|style)[^>]*>(.*?)</(?:script|style)>", html, re.DOTALL):
+        if "quiz" in block and len(block) > 2000:  # the peer's inlined assets
+            blobs.append(block.encode())
+    raw = sum(len(b) for b in blobs)
+    return raw, sum(len(gzip.compress(b, 9)) for b in blobs)
+
+
+# ---------------------------------------------------------------- serve rebuild
+
+
+def serve_rebuild(project: Path, edits: int = 3) -> tuple[float, float]:
+    """Median rebuild time reported by `mkdocs serve` after editing one explanation, and its first full build."""
+    port = free_port()
+    command = [sys.executable, "-m", "mkdocs", "serve", "-f", str(project / "mkdocs.yml"), "-a", f"127.0.0.1:{port}"]
+    process = subprocess.Popen(command, env=ENV, cwd=project, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    times: list[float] = []
+    bank = project / "data/questions.yaml"
+    try:
+        for line in process.stderr:
+            match = re.search(r"Documentation built in ([\d.]+) seconds", line)
+            if not match:
+                continue
+            times.append(float(match.group(1)))
+            if len(times) > edits:
+                break
+            time.sleep(1.0)  # let the watcher settle before the next edit
+            text = bank.read_text(encoding="utf-8")
+            bank.write_text(text.replace("explanation: ", f"explanation: Edited {len(times)} ", 1), encoding="utf-8")
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    return statistics.median(times[1:]), times[0]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+class _GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host as GitHub Pages is one: gzip for text, when the browser asks for it."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def send_head(self) -> io.BytesIO | BinaryIO | None:  # type: ignore[override]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()
+            path = path / "index.html"
+        gzip_ok = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not path.is_file() or not gzip_ok or path.suffix not in {".html", ".js", ".css", ".json", ".svg"}:
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=600")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@contextlib.contextmanager
+def gzip_server(directory: Path) -> Iterator[str]:
+    port = free_port()
+    handler = lambda *a, **k: _GzipHandler(*a, directory=str(directory), **k)  # noqa: E731
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.shutdown()
+
+
+def chromium() -> str:
+    return os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def interaction_costs(site_url: str) -> dict[str, float | None]:
+    """Script time (ms, from the browser's own counters) of checking an answer on a 200-question topic page, and of
+    starting a 60-question exam when the site has a practice page."""
+    from playwright.sync_api import sync_playwright
+
+    costs: dict[str, float | None] = {"check": None, "exam": None}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        page = browser.new_page()
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+
+        def script_ms() -> float:
+            metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+            return 1000 * float(metrics["ScriptDuration"])
+
+        page.goto(f"{site_url}topics/topic-2/")
+        page.wait_for_selector("[data-quiz-ready]")
+        samples = []
+        for index in range(1, 6):
+            article = page.locator("[data-quiz-question]").nth(index * 4 + 1)
+            article.locator("[data-quiz-input]").first.check()
+            before = script_ms()
+            article.locator("[data-quiz-check]").click()
+            page.wait_for_function("(el) => el.hasAttribute('data-quiz-checked')", arg=article.element_handle())
+            samples.append(script_ms() - before)
+        costs["check"] = statistics.median(samples)
+        page.goto(f"{site_url}practice/")
+        start = page.locator("[data-exam-start]")
+        if page.url.rstrip("/").endswith("practice") and start.count():
+            page.wait_for_timeout(300)
+            before = script_ms()
+            start.first.click()
+            page.wait_for_selector("[data-exam-question]")
+            costs["exam"] = script_ms() - before
+        browser.close()
+    return costs
+
+
+def lighthouse(url: str, preset: str, runs: int) -> dict[str, float]:
+    """Median of `runs` Lighthouse runs: the four category scores and FCP, LCP, TBT, CLS."""
+    binary = ROOT / "node_modules/.bin/lighthouse"
+    results = []
+    for _ in range(runs):
+        with tempfile.NamedTemporaryFile(suffix=".json") as out:
+            command = [
+                str(binary), url, "--quiet", "--output=json", f"--output-path={out.name}",
+                f"--chrome-path={chromium()}", "--chrome-flags=--headless=new --no-sandbox",
+                "--only-categories=performance,accessibility,best-practices,seo",
+            ]  # fmt: skip
+            if preset == "desktop":
+                command.append("--preset=desktop")
+            subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": chromium()})
+            report = json.loads(Path(out.name).read_text(encoding="utf-8"))
+        audits = report["audits"]
+        results.append(
+            {
+                **{k: 100 * v["score"] for k, v in report["categories"].items()},
+                "FCP s": audits["first-contentful-paint"]["numericValue"] / 1000,
+                "LCP s": audits["largest-contentful-paint"]["numericValue"] / 1000,
+                "TBT ms": audits["total-blocking-time"]["numericValue"],
+                "CLS": audits["cumulative-layout-shift"]["numericValue"],
+            }
         )
-        best = min(best, time.perf_counter() - start)
-    return best
+    return {key: statistics.median(r[key] for r in results) for key in results[0]}
+
+
+# ---------------------------------------------------------------- the run
+
+
+def machine() -> str:
+    cpuinfo = Path("/proc/cpuinfo").read_text().splitlines()
+    cpu = next((line.split(":", 1)[1].strip() for line in cpuinfo if "model name" in line), platform.processor())
+    memory = next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines() if "MemTotal" in line)
+    software = f"Python {platform.python_version()}, {platform.system()}"
+    return f"{os.cpu_count()} cores, {cpu}, {int(memory) // 1024**2} GiB, {software}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--lighthouse-runs", type=int, default=5)
+    parser.add_argument("--no-peer", action="store_true")
+    parser.add_argument("--no-browser", action="store_true", help="skip interaction costs and Lighthouse")
+    parser.add_argument("--smoke", action="store_true", help="--sizes 40 200 --repeats 1 --no-peer, no Lighthouse")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench/RESULTS.md")
     args = parser.parse_args()
-    bank = load_bank(ROOT / "data/questions.yaml")
-    topics = [{"id": t.id, "title": t.title, "summary": t.summary} for t in bank.topics]
-    results: dict[int, tuple[float, float]] = {}
-    print(f"{'questions':>10} {'quiz s':>8} {'plain s':>8} {'quiz/plain':>10}")
-    for n in args.sizes:
-        rows = questions(n, [t["id"] for t in topics])
-        with tempfile.TemporaryDirectory() as tmp:
-            quiz = build_seconds(make_project(Path(tmp), "quiz", rows, topics), args.repeats)
-            plain = build_seconds(make_project(Path(tmp), "plain", rows, topics), args.repeats)
-        results[n] = (quiz, plain)
-        print(f"{n:>10} {quiz:>8.2f} {plain:>8.2f} {quiz / plain:>10.2f}")
-    if len(results) > 1:
-        small, large = min(results), max(results)
-        for label, index in (("quiz", 0), ("plain", 1)):
-            growth = (results[large][index] / results[small][index]) / (large / small)
-            print(f"{label} scaling {small}->{large}: {growth:.2f} (1.00 = linear)")
+    if args.smoke:
+        args.sizes, args.repeats, args.no_peer, args.lighthouse_runs = [40, 200], 1, True, 0
+    kinds = ["guide", "floor"] + ([] if args.no_peer else ["peer"])
+    if not args.no_peer:
+        ensure_peer()
+
+    lines = [f"## {dt.date.today().isoformat()}", "", f"Machine: {machine()}.", ""]
+    lines += ["| questions | " + " | ".join(f"{k} s (median)" for k in kinds) + " | guide/floor | guide/peer |"]
+    lines += ["| ---: | " + " | ".join("---:" for _ in kinds) + " | ---: | ---: |"]
+    extra: list[str] = []
+    builds: dict[int, dict[str, Build]] = {}
+    budgets: dict[str, float | None] = dict.fromkeys(BUDGETS)
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.sizes:
+            rows = synthetic_bank(n)
+            projects = {kind: make_project(Path(tmp) / str(n), kind, rows) for kind in kinds}
+            builds[n] = {kind: build(projects[kind], kind, args.repeats) for kind in kinds}
+            b = builds[n]
+            peer = f"{b['guide'].median / b['peer'].median:.2f}" if "peer" in b else "n/a"
+            cells = " | ".join(f"{b[k].median:.2f}" for k in kinds)
+            lines.append(f"| {n:,} | {cells} | {b['guide'].median / b['floor'].median:.2f} | {peer} |")
+            print(lines[-1], flush=True)
+            memory = ", ".join(f"{k} {b[k].peak_mb:.0f} MB" for k in kinds)
+            per_q = ", ".join(f"{k} {html_bytes_per_question(projects[k] / 'site', n) / 1024:.1f} KB" for k in kinds)
+            extra.append(f"- {n:,} questions: peak memory {memory}; topic-page HTML per question {per_q}.")
+        largest, middle = max(args.sizes), sorted(args.sizes)[-2] if len(args.sizes) > 1 else None
+        big = builds[largest]
+        budgets["guide/floor at the largest size"] = big["guide"].median / big["floor"].median
+        if "peer" in big:
+            budgets["guide/peer at the largest size"] = big["guide"].median / big["peer"].median
+        if middle:
+            growth = {k: builds[largest][k].median / builds[middle][k].median for k in kinds}
+            budgets["growth 1k->5k (time ratio)"] = growth["guide"]
+            extra.append(
+                f"- Growth {middle:,} -> {largest:,} ({largest / middle:.0f}x the questions): "
+                + ", ".join(f"{k} {g:.2f}x" for k, g in growth.items())
+                + "."
+            )
+
+        serve_size = 1000 if 1000 in args.sizes else max(args.sizes)
+        project = Path(tmp) / str(serve_size) / "guide"
+        rebuild, first = serve_rebuild(project)
+        clean = builds[serve_size]["guide"].median
+        budgets["serve rebuild / clean build"] = rebuild / clean
+        extra.append(
+            f"- `mkdocs serve` at {serve_size:,} questions: rebuild after editing one explanation {rebuild:.2f} s "
+            f"(median of 3; its first build {first:.2f} s), clean build {clean:.2f} s: ratio {rebuild / clean:.2f}."
+        )
+
+        guide_site = Path(tmp) / str(serve_size) / "guide" / "site"
+        for kind in kinds:
+            site = Path(tmp) / str(serve_size) / kind / "site"
+            raw, packed = page_assets(site, site / "topics/topic-1/index.html")
+            sizes = f"{raw / 1024:.1f} KB of its own JS and CSS ({packed / 1024:.1f} KB gzipped)"
+            extra.append(f"- A {kind} topic page loads {sizes}.")
+            if kind == "guide":
+                budgets["topic page JS+CSS gzipped (KB)"] = packed / 1024
+
+        if not args.no_browser:
+            with gzip_server(guide_site) as url:
+                costs = interaction_costs(url)
+            budgets["check an answer, 200-question page (ms script)"] = costs["check"]
+            budgets["start a 60-question exam from the bank (ms script)"] = costs["exam"]
+            extra.append(
+                f"- Script time: checking an answer on a {serve_size // 5}-question page {costs['check']:.1f} ms"
+                + (f"; starting a 60-question exam {costs['exam']:.1f} ms." if costs["exam"] is not None else ".")
+            )
+
+    if args.lighthouse_runs and not args.no_browser:
+        site = ROOT / "site"
+        command = [sys.executable, "-m", "mkdocs", "build", "--quiet", "-d", str(site)]
+        subprocess.run(command, check=True, env=ENV, cwd=ROOT)
+        extra += [
+            "",
+            f"Lighthouse 12 on the real site, served with gzip, median of {args.lighthouse_runs} runs:",
+            "",
+            "| page | preset | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | CLS |",
+            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        pages = ["", "topics/peft/"] + (["practice/"] if (site / "practice/index.html").exists() else [])
+        with gzip_server(site) as url:
+            for page in pages:
+                for preset in ("mobile", "desktop"):
+                    r = lighthouse(url + page, preset, args.lighthouse_runs)
+                    extra.append(
+                        f"| /{page} | {preset} | {r['performance']:.0f} | {r['accessibility']:.0f} | "
+                        f"{r['best-practices']:.0f} | {r['seo']:.0f} | {r['FCP s']:.2f} | {r['LCP s']:.2f} | "
+                        f"{r['TBT ms']:.0f} | {r['CLS']:.3f} |"
+                    )
+                    print(extra[-1], flush=True)
+
+    lines += ["", *extra, "", "Budgets (issue 11):", ""]
+    for name, limit in BUDGETS.items():
+        value = budgets[name]
+        verdict = "not measured" if value is None else ("holds" if value <= limit else "MISSED")
+        shown = "" if value is None else f"{value:.2f}"
+        lines.append(f"- {name}: {shown} (budget {limit}) {verdict}")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if not args.smoke:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        previous = args.out.read_text(encoding="utf-8") if args.out.exists() else "# Benchmark results\n\n"
+        head, _, rest = previous.partition("\n\n")
+        args.out.write_text(f"{head}\n\n{text}\n{rest}", encoding="utf-8")
+        print(f"wrote {args.out}")
     return 0
 
 
