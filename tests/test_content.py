@@ -8,13 +8,39 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
 
+from macros import cues
 from macros.models import Question
 from macros.render import NUMBER_WORDS
 from macros.validate import LoadedBank
 
 SEEDS = Path(__file__).parent / "seeds"
-CORE_TOPICS = {"peft": 15, "memory": 15, "parallelism": 15, "evaluation": 15, "data-quality": 15}
-OTHER_TOPIC_MINIMUM = 8
+BANK_MINIMUM = 250
+TOPIC_MINIMUM = 15
+# The exam's fine-tuning objectives and those beside them (issue 12), counted by tag: a question counts for every
+# group whose tags it carries. These are floors that must not silently erode as questions are edited.
+TAG_MINIMUMS = {
+    ("sft",): 6,
+    ("rlhf",): 6,
+    ("dpo",): 6,
+    ("grpo",): 6,
+    ("contrastive",): 5,
+    ("lora",): 15,
+    ("adapters",): 5,
+    ("prompt-tuning",): 5,
+    ("early-stopping",): 5,
+    ("hallucination",): 8,
+    ("ddp",): 5,
+    ("fsdp-zero",): 5,
+    ("tensor-parallel",): 5,
+    ("pipeline-parallel",): 5,
+    ("sequence-parallel",): 5,
+    ("expert-parallel",): 5,
+    ("mixed-precision", "fp8"): 6,
+    ("ptq", "qat", "qlora"): 15,
+    ("distillation",): 8,
+    ("pruning",): 5,
+}
+TOPIC_MINIMUMS = {"data-quality": 30, "evaluation": 30}
 # Papers and official documentation. A question must cite at least one of these, whatever else it cites.
 PRIMARY_SOURCES = re.compile(
     r"^https?://("
@@ -30,12 +56,52 @@ EXAM_PREP_SITES = ("examtopics", "whizlabs", "udemy", "certlibrary", "dumps", "p
 
 def test_coverage_minimums(bank: LoadedBank) -> None:
     counts = Counter(q.topic for q in bank.questions)
-    assert len(bank.questions) >= 100
-    for topic, minimum in CORE_TOPICS.items():
-        assert counts[topic] >= minimum, f"{topic}: {counts[topic]} questions, need {minimum}"
+    assert len(bank.questions) >= BANK_MINIMUM
     for topic in bank.topics:
-        if topic.id not in CORE_TOPICS:
-            assert counts[topic.id] >= OTHER_TOPIC_MINIMUM, f"{topic.id}: {counts[topic.id]} questions"
+        minimum = TOPIC_MINIMUMS.get(topic.id, TOPIC_MINIMUM)
+        assert counts[topic.id] >= minimum, f"{topic.id}: {counts[topic.id]} questions, need {minimum}"
+    for tags, minimum in TAG_MINIMUMS.items():
+        found = sum(1 for q in bank.questions if set(tags) & set(q.tags))
+        assert found >= minimum, f"questions tagged {' or '.join(tags)}: {found}, need {minimum}"
+
+
+def test_every_question_has_a_short_title(bank: LoadedBank) -> None:
+    # Titles name questions in the table of contents, search results and exports; a derived one reads worse.
+    for question in bank.questions:
+        assert question.title, f"{question.id}: give it a `title:`"
+        assert len(question.title) <= 60 and not question.title.endswith("."), f"{question.id}: {question.title!r}"
+
+
+def test_surface_cues_give_a_test_wise_reader_nothing(bank: LoadedBank) -> None:
+    """A reader who knows nothing of the subject, picking by length, echoed words, absolute or hedging words, odd
+    form or punctuation, or 'also'/'both', must score within a few points of chance (either way)."""
+    results = cues.measure(bank.questions)
+    report = cues.report(results, len(bank.questions))
+    assert len(results) == len(cues.CUES)
+    for result in results:
+        assert abs(result.advantage) <= cues.MAX_ADVANTAGE, report
+
+
+def test_cue_measure_can_fail() -> None:
+    # Negative control: a bank whose key is always the longest option must trip the length cue.
+    question = Question.model_validate(
+        {
+            "id": "q",
+            "topic": "t",
+            "domain": "fine-tuning",
+            "select": 1,
+            "stem": "Which?",
+            "options": [
+                {"text": "A much longer and more careful answer", "correct": True, "explanation": "x"},
+                {"text": "Short", "correct": False, "explanation": "x"},
+                {"text": "Brief", "correct": False, "explanation": "x"},
+                {"text": "Tiny", "correct": False, "explanation": "x"},
+            ],
+            "references": [{"title": "t", "url": "https://arxiv.org/abs/2106.09685"}],
+        }
+    )
+    longest = next(r for r in cues.measure([question] * 10) if r.name == "longest option")
+    assert longest.advantage == 75.0
 
 
 def test_exam_style_mix(bank: LoadedBank) -> None:
