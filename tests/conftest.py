@@ -94,10 +94,14 @@ def site_url(port: int) -> str:
     return f"http://127.0.0.1:{port}/"
 
 
+# A repository address makes the build render its repository link and edit buttons, as the published site does.
+TEST_REPO_URL = "https://github.com/llm-guide-tests/llm-finetuning-guide"
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Path:
     site = tmp_path_factory.mktemp("site")
-    result = run_mkdocs(ROOT, site, env={"SITE_URL": site_url})
+    result = run_mkdocs(ROOT, site, env={"SITE_URL": site_url, "REPO_URL": TEST_REPO_URL, "OFFLINE_ZIP": ""})
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}"
     return site
 
