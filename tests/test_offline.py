@@ -17,10 +17,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from macros import offline
 from macros.models import Question
-from macros.offline_build import main as build_offline
 from macros.validate import LoadedBank
 from tests.browser import Console, Requests
-from tests.conftest import ROOT, run_mkdocs
+from tests.conftest import ROOT
 
 LOCAL = ("file:", "data:", "blob:")
 THEME = Path(__import__("material").__file__).parent / "templates"
@@ -38,13 +37,8 @@ def config(name: str) -> dict[str, object]:
 
 
 @pytest.fixture(scope="session")
-def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The zip exactly as `scripts/site build` makes it (same module, same arguments)."""
-    build = tmp_path_factory.mktemp("build")
-    assert build_offline([str(build)]) == 0
-    found = list((build / offline.DOWNLOADS).glob("*.zip"))
-    assert len(found) == 1
-    return found[0]
+def archive(offline_archive: Path) -> Path:
+    return offline_archive
 
 
 @pytest.fixture(scope="session")
@@ -55,15 +49,6 @@ def unzipped(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         zipped.extractall(target)
     (folder,) = target.iterdir()
     return folder
-
-
-@pytest.fixture(scope="session")
-def local_site(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The online build as a local `scripts/site build` makes it: no SITE_URL or REPO_URL, with the offline zip."""
-    site = tmp_path_factory.mktemp("local-site")
-    result = run_mkdocs(ROOT, site, env={"SITE_URL": "", "REPO_URL": "", "OFFLINE_ZIP": str(archive)})
-    assert result.returncode == 0, result.stdout + result.stderr
-    return site
 
 
 # ---------- vendoring and configuration ----------
