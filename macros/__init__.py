@@ -1,10 +1,12 @@
-"""MkDocs macros entry point: registers the quiz macros and nothing else (the work lives in plain modules)."""
+"""MkDocs macros entry point: registers the macros pages call and nothing else (the work lives in plain modules)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from macros import pages
+from macros.printing import PrintViews
 from macros.site import QuizSite, activate, current, log
 
 
@@ -12,9 +14,17 @@ def define_env(env: Any) -> None:
     """Load and validate the bank once per build, then expose the macros pages call."""
     site = QuizSite.from_config(env.conf, env.variables.get("quiz_bank"))
     activate(site)
+    views = PrintViews(site, Path(env.conf.docs_dir))
     env.macro(site.quiz, "quiz")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
     env.macro(lambda: site.downloads_table(env.page.url), "downloads_table")
+    env.macro(views.guide, "print_guide")
+    env.macro(views.worksheet, "print_worksheet")
+    env.macro(views.answer_key, "print_answer_key")
+    env.macro(
+        lambda short=False: pages.offline_download(site.renderer, env.conf, env.page.url, short), "offline_download"
+    )
+    env.macro(lambda: pages.report_link(env.conf), "report_link")
 
 
 def on_post_build(env: Any) -> None:

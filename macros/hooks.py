@@ -15,7 +15,8 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from macros.site import current  # noqa: E402 - needs the path above
+from macros import offline  # noqa: E402 - needs the path above
+from macros.site import current  # noqa: E402
 
 
 def on_page_content(html: str, page: Any, **_: Any) -> str:
@@ -26,3 +27,20 @@ def on_page_content(html: str, page: Any, **_: Any) -> str:
     if ids and page.present_anchor_ids is not None:
         page.present_anchor_ids |= ids  # so `validation: anchors` accepts links to #q-<id> from other pages
     return html
+
+
+def on_config(config: Any, **_: Any) -> Any:
+    # Edit links need a repository: without REPO_URL, MkDocs would warn (and --strict fail) on the relative edit_uri.
+    if not config.repo_url:
+        config.edit_uri = None
+    return config
+
+
+def on_post_build(config: Any, **_: Any) -> None:
+    archive = config.extra.get("offline_zip")
+    if archive:
+        offline.publish(Path(archive), Path(config.site_dir))
+    if not config.site_url:
+        # Without a site_url the sitemap can only list root-relative paths, which no crawler can use; leave it out.
+        for name in ("sitemap.xml", "sitemap.xml.gz"):
+            (Path(config.site_dir) / name).unlink(missing_ok=True)

@@ -69,6 +69,7 @@ class Renderer:
             keep_trailing_newline=False,
         )
         self._cache: dict[str, Markup] = {}
+        self._parts: dict[str, tuple[Markup, list[RenderedOption]]] = {}
 
     def markdown(self, text: str) -> Markup:
         """Block Markdown to HTML. Authors' raw HTML is escaped, not passed through: the bank is text, not markup."""
@@ -85,24 +86,36 @@ class Renderer:
         match = _SINGLE_PARAGRAPH.match(html)
         return Markup(match.group(1) if match else html)
 
+    def parts(self, question: Question) -> tuple[Markup, list[RenderedOption]]:
+        """A question's stem and options as HTML, converted once per build and shared by the topic and print pages."""
+        cached = self._parts.get(question.id)
+        if cached is None:
+            options = [
+                RenderedOption(
+                    letter=chr(65 + index),
+                    text=self.inline(option.text),
+                    explanation=self.markdown(option.explanation),
+                    correct=option.correct,
+                )
+                for index, option in enumerate(question.options)
+            ]
+            cached = self._parts[question.id] = (self.markdown(question.stem), options)
+        return cached
+
+    def render(self, template: str, **context: Any) -> Markup:
+        """Render one of macros/templates/ with autoescaping (for modules that build other views of the bank)."""
+        return Markup(self._jinja.get_template(template).render(**context))
+
     def question(self, question: Question, number: int) -> Markup:
         cached = self._cache.get(question.id)
         if cached is not None:
             return cached
-        options = [
-            RenderedOption(
-                letter=chr(65 + index),
-                text=self.inline(option.text),
-                explanation=self.markdown(option.explanation),
-                correct=option.correct,
-            )
-            for index, option in enumerate(question.options)
-        ]
+        stem, options = self.parts(question)
         html = Markup(
             self._jinja.get_template("question.html.j2").render(
                 question=question,
                 number=number,
-                stem=self.markdown(question.stem),
+                stem=stem,
                 options=options,
                 instruction=instruction(question.select),
                 input_type="radio" if question.select == 1 else "checkbox",

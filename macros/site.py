@@ -56,6 +56,13 @@ class QuizSite:
         # A comment on its own lines is a raw HTML block that Python-Markdown passes through unchanged.
         return f"\n\n{placeholder(topic_id)}\n\n"
 
+    def block(self, token: str, html: str) -> str:
+        """Register finished HTML for `token` (a comment); returns the token as its own Markdown block. Only `quiz()`
+        tokens count towards the one-page-per-topic rule, so other views of the questions use other tokens."""
+        self.blocks[token] = html
+        # A comment on its own lines is a raw HTML block that Python-Markdown passes through unchanged.
+        return f"\n\n{token}\n\n"
+
     def substitute(self, html: str) -> tuple[str, set[str]]:
         """Put each topic's rendered questions where its placeholder ended up in the page's HTML.
 

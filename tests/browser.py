@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Route, sync_playwright
 
 from tests.conftest import chromium_path
 
@@ -62,3 +62,29 @@ def page(browser: Browser, console: Console) -> Iterator[Page]:
     yield page
     context.close()
     assert console.errors == [], console.errors
+
+
+class Requests:
+    """Every request a page makes, split into allowed and not: the offline copy may load only file:, data: and blob:
+    URLs; the online site only its own origin. Requests that are not allowed are also aborted, so a leak cannot
+    hang a test on a closed network."""
+
+    def __init__(self, allowed: tuple[str, ...]) -> None:
+        self.allowed = allowed
+        self.seen: list[str] = []
+        self.refused: list[str] = []
+
+    def attach(self, context: BrowserContext) -> None:
+        context.on("request", lambda request: self._note(request.url))
+        context.route("**/*", self._route)
+
+    def _note(self, url: str) -> None:
+        self.seen.append(url)
+        if not url.startswith(self.allowed):
+            self.refused.append(url)
+
+    def _route(self, route: Route) -> None:
+        if route.request.url.startswith(self.allowed):
+            route.continue_()
+        else:
+            route.abort()

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from macros.offline import DOWNLOADS
+from macros.offline_build import main as build_offline
 from macros.validate import LoadedBank, load_bank
 
 # Browser fixtures (Chromium, pages that fail on console errors) live in their own module.
@@ -94,11 +96,34 @@ def site_url(port: int) -> str:
     return f"http://127.0.0.1:{port}/"
 
 
+# A repository address makes the build render its repository link and edit buttons, as the published site does.
+TEST_REPO_URL = "https://github.com/llm-guide-tests/llm-finetuning-guide"
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Path:
     site = tmp_path_factory.mktemp("site")
-    result = run_mkdocs(ROOT, site, env={"SITE_URL": site_url})
+    result = run_mkdocs(ROOT, site, env={"SITE_URL": site_url, "REPO_URL": TEST_REPO_URL, "OFFLINE_ZIP": ""})
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}"
+    return site
+
+
+@pytest.fixture(scope="session")
+def offline_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The offline zip exactly as `scripts/site build` makes it (same module, same arguments)."""
+    build = tmp_path_factory.mktemp("build")
+    assert build_offline([str(build)]) == 0
+    found = list((build / DOWNLOADS).glob("*.zip"))
+    assert len(found) == 1
+    return found[0]
+
+
+@pytest.fixture(scope="session")
+def local_site(offline_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The online build as a local `scripts/site build` makes it: no SITE_URL or REPO_URL, with the offline zip."""
+    site = tmp_path_factory.mktemp("local-site")
+    result = run_mkdocs(ROOT, site, env={"SITE_URL": "", "REPO_URL": "", "OFFLINE_ZIP": str(offline_archive)})
+    assert result.returncode == 0, result.stdout + result.stderr
     return site
 
 

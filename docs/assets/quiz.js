@@ -333,11 +333,22 @@
   document.addEventListener("change", onChange);
   window.addEventListener("hashchange", revealLinkedExplanation);
 
+  // Material's document$ emits once per page, including after instant navigation. But it can also finish without
+  // ever emitting: Material 9 turns instant navigation off under file:// by completing document$ before the page has
+  // loaded. So the quiz also mounts when the document is parsed, unless document$ got there first.
+  var mountedByMaterial = false;
   if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(mountAll); // Material emits once per page, including after instant navigation
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", mountAll);
+    window.document$.subscribe(function () {
+      mountedByMaterial = true;
+      mountAll();
+    });
+  }
+  function mountUnlessMaterialDid() {
+    if (!mountedByMaterial) mountAll();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", mountUnlessMaterialDid); // after Material's listener, added earlier
   } else {
-    mountAll();
+    mountUnlessMaterialDid();
   }
 })();
