@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from macros.export import write_bank_script
 from macros.site import QuizSite, activate, current, log
 
 
@@ -16,8 +17,10 @@ def define_env(env: Any) -> None:
 
 
 def on_post_build(env: Any) -> None:
-    """Fail a strict build when a topic's questions are missing from the site or rendered twice."""
+    """Write the questions script; fail a strict build when a topic's questions are on no page or on two."""
     site = current()
     if site is not None:
+        # The exam, review and instructors pages read the questions from this script (no fetch: file:// works).
+        write_bank_script(site.bank, site.renderer, env.conf["site_dir"])
         for problem in site.check_placement():
             log.warning(problem)
