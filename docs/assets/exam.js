@@ -47,6 +47,11 @@
     return el;
   }
 
+  function wrapTable(table) {
+    // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.
+    return h("div", { class: "md-typeset__scrollwrap" }, [h("div", { class: "md-typeset__table" }, [table])]);
+  }
+
   function notice(text, kind) {
     var box = state.root.querySelector("[data-exam-notices]");
     if (!box) return;
@@ -336,9 +341,11 @@
 
   function tick() {
     if (!state || !state.session || state.session.submittedAt) return;
+    if (!state.root.isConnected) { unmount(); return; } // navigated away before the page event arrived
     var c = core();
     var s = state.session;
     var t = now();
+    state.lastTickAt = t;
     var clockEl = state.root.querySelector("[data-exam-clock]");
     if (s.timed) {
       var left = c.remaining(s, t);
@@ -481,7 +488,7 @@
       ]));
     });
     table.appendChild(tbody);
-    return h("div", { class: "md-typeset__table" }, [table]);
+    return wrapTable(table);
   }
 
   function idList(ids, bank, numbers, marker, empty) {
@@ -557,7 +564,7 @@
       ]));
     });
     table.appendChild(tbody);
-    section.appendChild(h("div", { class: "md-typeset__table" }, [table]));
+    section.appendChild(wrapTable(table));
     return section;
   }
 
@@ -619,7 +626,13 @@
 
   function unmount() {
     if (!state) return;
-    if (state.session) checkpoint(); // leaving by instant navigation: keep the time that was left
+    if (state.session) {
+      // Left by instant navigation: keep the time that was left. Once the exam is off the page, count only up to the
+      // last tick it was seen on, however late the navigation is noticed.
+      var at = state.root.isConnected ? now() : state.lastTickAt || now();
+      state.session = core().checkpoint(state.session, at);
+      save();
+    }
     stopTimer();
     state = null;
   }
@@ -670,6 +683,7 @@
   function onPage() {
     var root = document.querySelector("[data-exam]");
     if (state && state.root !== root) unmount();
+    if (root && state && state.root === root) return; // the same page announced twice
     if (root && (!state || state.root !== root)) mount(root);
   }
 
@@ -684,8 +698,9 @@
 
   function hook() {
     // Material's bundle loads after this page's own scripts on a full load, so look for document$ only now.
+    // Also mount now: from file:// Material's document$ never emits, and mounting twice is a no-op.
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-    else onPage();
+    onPage();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
   else hook();

@@ -157,8 +157,9 @@
   if (window.__llmLinksBuilderStarted) return;
   window.__llmLinksBuilderStarted = true;
   function hook() {
+    // Also mount now: from file:// Material's document$ never emits, and mounting twice is a no-op.
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-    else onPage();
+    onPage();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
   else hook();

@@ -114,14 +114,18 @@
   window.__llmLinksStarted = true;
   document.addEventListener("click", onClick);
   window.addEventListener("hashchange", arrive);
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(onPage);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () {
-      if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-      else onPage();
-    });
-  } else {
+  var mounted = null;
+  function once() {
+    // From file:// Material's document$ never emits, so mount on DOMContentLoaded too, once per document content.
+    var content = document.querySelector("article") || document.body;
+    if (mounted === content) return;
+    mounted = content;
     onPage();
   }
+  function hook() {
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(once);
+    once();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
+  else hook();
 })();

@@ -94,10 +94,13 @@
         h("td", { text: g().reviewCore.describeDue(item.due, t) + " (" + dateText(item.due) + ")" })
       ]));
     });
-    section.appendChild(h("div", { class: "md-typeset__table" }, [h("table", { "data-review-later": true }, [
-      h("caption", { text: "Questions scheduled for later, soonest first" }),
-      h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: "Question" }), h("th", { scope: "col", text: "Next review" })])]),
-      tbody
+    // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.
+    section.appendChild(h("div", { class: "md-typeset__scrollwrap" }, [h("div", { class: "md-typeset__table" }, [
+      h("table", { "data-review-later": true }, [
+        h("caption", { text: "Questions scheduled for later, soonest first" }),
+        h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: "Question" }), h("th", { scope: "col", text: "Next review" })])]),
+        tbody
+      ])
     ])]));
     return section;
   }
@@ -230,8 +233,9 @@
   if (window.__llmReviewStarted) return;
   window.__llmReviewStarted = true;
   function hook() {
+    // Also mount now: from file:// Material's document$ never emits, and mounting twice is a no-op.
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-    else onPage();
+    onPage();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
   else hook();
