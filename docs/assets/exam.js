@@ -474,7 +474,7 @@
   /* ---------- results ---------- */
 
   function breakdownTable(caption, groups, marker) {
-    var table = h("table", { class: "exam-breakdown" }, [h("caption", { text: caption })]);
+    var table = h("table", {}, [h("caption", { text: caption })]); // no class: Material styles plain tables
     var attrs = {};
     attrs[marker] = true;
     table.setAttribute(marker, "");
