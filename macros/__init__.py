@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from macros import pages
+from macros.bankscript import write_bank_script
 from macros.printing import PrintViews
 from macros.site import QuizSite, activate, current, log
 
@@ -28,9 +29,12 @@ def define_env(env: Any) -> None:
 
 
 def on_post_build(env: Any) -> None:
-    """Write the exports; fail a strict build when a topic's questions are missing from the site or rendered twice."""
+    """Write the exports and the questions script; fail a strict build when a topic's questions are on no page or on
+    two."""
     site = current()
     if site is not None:
         site.write_downloads(Path(env.conf["site_dir"]))
+        # The exam, review and instructors pages read the questions from this script (no fetch: file:// works).
+        write_bank_script(site.bank, site.renderer, env.conf["site_dir"])
         for problem in site.check_placement():
             log.warning(problem)

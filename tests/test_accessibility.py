@@ -179,3 +179,53 @@ def test_forced_colors_keep_verdicts_distinguishable(browser: Browser, served_si
         assert style != "none"
     finally:
         context.close()
+
+
+def exam_states(page: Page, site: str) -> Iterator[str]:
+    """Walk the practice exam, review and link builder through the states a learner sees, yielding each state's name
+    once it is on screen: axe then checks what is actually shown, not only the empty set-up form."""
+    page.goto(f"{site}practice/?topics=peft,memory&n=4&seed=5")
+    yield "exam set-up"
+    page.locator("[data-exam-start]").click()
+    page.locator("[data-exam-input]").first.check()
+    page.locator("[data-exam-confidence-input='sure']").check()
+    page.locator("[data-exam-flag]").click()
+    page.locator("[data-exam-next]").click()
+    page.locator("[data-exam-input]").first.focus()  # a focused control, so focus styles are measured too
+    yield "exam running, answered and flagged"
+    page.locator("[data-exam-submit]").click()
+    yield "submit warning"
+    page.locator("[data-exam-confirm-submit]").click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "results")
+    yield "exam results"
+    page.goto(f"{site}review/")
+    card = page.locator("[data-review-card]")
+    if card.count():
+        yield "review card"
+        card.locator("[data-review-input]").first.check()
+        card.locator("[data-review-check]").click()
+        yield "review answered"
+    page.goto(f"{site}instructors/")
+    page.locator("[data-links-mode='ids']").check()
+    page.locator("details.links-form__topic").first.locator("summary").click()
+    page.locator("[data-links-pick]").first.check()
+    yield "link builder"
+    first = page.evaluate("Object.keys(window.llmGuide.bank.questions)[0]")
+    page.goto(f"{site}topics/peft/#q-{first}")
+    yield "topic page reached by a question link"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_reports_no_violations_in_exam_and_review_states(
+    browser: Browser, served_site: str, axe_source: str, scheme: str
+) -> None:
+    context = browser.new_context(color_scheme=scheme, reduced_motion="reduce", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        report: dict[str, list[str]] = {}
+        for state in exam_states(page, served_site):
+            if found := violations(page, axe_source):
+                report[state] = found
+        assert report == {}
+    finally:
+        context.close()

@@ -92,6 +92,9 @@
   root.llmGuide.storeCore = core;
   if (typeof module !== "undefined" && module.exports) module.exports = core;
   if (typeof document === "undefined") return; // Node: the pure part only
+  // Loaded again (a page lists it in its own scripts, and instant navigation re-runs those): keep the first instance,
+  // whose memory holds what this visit wrote when storage fails.
+  if (root.llmGuide.store) return;
 
   /* ---------- the browser's storage, failures caught here ---------- */
 

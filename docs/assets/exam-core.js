@@ -1,0 +1,440 @@
+/*
+ * The practice exam's logic, with no DOM and no storage: URL parsing, seeded drawing in the exam's domain
+ * proportions, the session (answers, flags, confidence, time), scoring and breakdowns, and links for instructors.
+ * docs/assets/exam.js only reads and writes the page; tests/js/exam.test.js checks everything here under Node.
+ *
+ * A bank is what macros/export.py writes: { topics: [{id, title}], domains: [{id, title, weight}], order: [id],
+ * questions: { id: {id, topic, domain, title, select, key, stem, options, references} } }.
+ */
+(function (root) {
+  "use strict";
+
+  var PER_QUESTION_MS = 2 * 60 * 1000; // the real exam: 120 minutes for 60-70 questions
+  var DEFAULT_COUNT = 60;
+  var PASS_PERCENT = 70; // an assumption: no official passing score is published
+  var MAX_HISTORY = 50;
+  var CONFIDENCE = ["sure", "unsure", "guessed"];
+  var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+  /* ---------- seeded randomness ---------- */
+
+  function rng(seed) {
+    // mulberry32: tiny, fast, and the same sequence in every browser and in Node, so a seed in a link gives every
+    // student the same questions in the same order.
+    var a = seed >>> 0;
+    return function () {
+      a = (a + 0x6d2b79f5) >>> 0;
+      var t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  function shuffle(list, random) {
+    var out = list.slice();
+    for (var i = out.length - 1; i > 0; i--) {
+      var j = Math.floor(random() * (i + 1));
+      var tmp = out[i]; out[i] = out[j]; out[j] = tmp;
+    }
+    return out;
+  }
+
+  function parseSeed(raw) {
+    if (raw === null || raw === undefined || raw === "") return null;
+    var text = String(raw).trim();
+    if (!/^\d{1,9}$/.test(text)) return null;
+    return parseInt(text, 10);
+  }
+
+  function newSeed(random) {
+    return 1 + Math.floor(random() * 999999);
+  }
+
+  /* ---------- links ---------- */
+
+  function splitList(raw) {
+    if (!raw) return [];
+    var seen = {};
+    return String(raw).split(",").map(function (s) { return s.trim(); }).filter(function (s) {
+      if (!s || seen[s]) return false;
+      seen[s] = true;
+      return true;
+    });
+  }
+
+  function parseParams(search, bank) {
+    // What a link asks for, checked against the bank. Unknown ids and topics are collected to be named in a notice;
+    // whatever is known still works.
+    var params = new URLSearchParams(search || "");
+    var topicIds = bank.topics.map(function (t) { return t.id; });
+    var out = {
+      ids: null, topics: null, n: null, seed: parseSeed(params.get("seed")), timer: null, proportional: null,
+      unknownIds: [], unknownTopics: [], problems: [], any: false
+    };
+    if (params.has("ids")) {
+      out.ids = [];
+      splitList(params.get("ids")).forEach(function (id) {
+        if (Object.prototype.hasOwnProperty.call(bank.questions, id)) out.ids.push(id);
+        else out.unknownIds.push(id.slice(0, 80));
+      });
+    }
+    if (params.has("topics")) {
+      out.topics = [];
+      splitList(params.get("topics")).forEach(function (id) {
+        if (topicIds.indexOf(id) !== -1) out.topics.push(id);
+        else out.unknownTopics.push(id.slice(0, 80));
+      });
+      if (!out.topics.length) out.topics = null; // nothing known: fall back to every topic
+    }
+    if (params.has("n")) {
+      var n = parseInt(params.get("n"), 10);
+      if (n > 0 && String(n) === params.get("n").trim()) out.n = n;
+      else out.problems.push("the count “" + params.get("n").slice(0, 20) + "” is not a whole number above 0");
+    }
+    if (params.has("seed") && out.seed === null) {
+      out.problems.push("the seed “" + params.get("seed").slice(0, 20) + "” is not a whole number");
+    }
+    if (params.has("timer")) out.timer = params.get("timer") !== "0" && params.get("timer") !== "off";
+    if (params.has("domains")) out.proportional = params.get("domains") !== "0";
+    out.any = ["ids", "topics", "n", "seed", "timer", "domains"].some(function (k) { return params.has(k); });
+    return out;
+  }
+
+  function buildQuery(options) {
+    // The query string for a set: `ids=a,b,c` (that order), or `topics=...&n=...&seed=...`; `timer=0` when untimed.
+    var parts = [];
+    if (options.ids && options.ids.length) {
+      parts.push("ids=" + options.ids.map(encodeURIComponent).join(","));
+    } else {
+      if (options.topics && options.topics.length) parts.push("topics=" + options.topics.map(encodeURIComponent).join(","));
+      if (options.n) parts.push("n=" + options.n);
+      if (options.proportional === false) parts.push("domains=0");
+    }
+    if (options.seed !== null && options.seed !== undefined) parts.push("seed=" + options.seed);
+    if (options.timer === false) parts.push("timer=0");
+    return parts.length ? "?" + parts.join("&") : "";
+  }
+
+  /* ---------- drawing questions ---------- */
+
+  function allocate(available, weights, n) {
+    // Split n questions across domains in proportion to the exam's weights, among the domains that have questions
+    // here (largest remainder), never asking a domain for more than it has: its surplus goes to the others.
+    var domains = Object.keys(available).filter(function (d) { return available[d] > 0; });
+    var quota = {};
+    domains.forEach(function (d) { quota[d] = 0; });
+    var left = Math.min(n, domains.reduce(function (s, d) { return s + available[d]; }, 0));
+    var open = domains.slice();
+    while (left > 0 && open.length) {
+      var total = open.reduce(function (s, d) { return s + (weights[d] || 1); }, 0);
+      var shares = open.map(function (d) {
+        var exact = left * (weights[d] || 1) / total;
+        return { d: d, whole: Math.floor(exact), rest: exact - Math.floor(exact) };
+      });
+      var given = 0;
+      shares.forEach(function (s) { s.take = s.whole; given += s.whole; });
+      // Hand out the remainder by largest fraction; ties go to the heavier domain, then to the id, so it is stable.
+      shares.slice().sort(function (a, b) {
+        return b.rest - a.rest || (weights[b.d] || 1) - (weights[a.d] || 1) || (a.d < b.d ? -1 : 1);
+      }).slice(0, left - given).forEach(function (s) { s.take++; });
+      var progressed = false;
+      shares.forEach(function (s) {
+        var room = available[s.d] - quota[s.d];
+        var take = Math.min(s.take, room);
+        if (take > 0) progressed = true;
+        quota[s.d] += take;
+        left -= take;
+      });
+      open = open.filter(function (d) { return quota[d] < available[d]; });
+      if (!progressed) break;
+    }
+    return quota;
+  }
+
+  function pool(bank, topics) {
+    return bank.order.filter(function (id) {
+      return !topics || !topics.length || topics.indexOf(bank.questions[id].topic) !== -1;
+    });
+  }
+
+  function draw(bank, options) {
+    // The same bank, topics, count and seed give the same questions in the same order, everywhere.
+    var random = rng(options.seed);
+    var ids = pool(bank, options.topics);
+    var n = Math.min(options.n || DEFAULT_COUNT, ids.length);
+    if (!options.proportional) return shuffle(ids, random).slice(0, n);
+    var byDomain = {};
+    ids.forEach(function (id) { (byDomain[bank.questions[id].domain] = byDomain[bank.questions[id].domain] || []).push(id); });
+    var weights = {};
+    bank.domains.forEach(function (d) { weights[d.id] = d.weight; });
+    var counts = {};
+    Object.keys(byDomain).forEach(function (d) { counts[d] = byDomain[d].length; });
+    var quota = allocate(counts, weights, n);
+    var chosen = [];
+    Object.keys(byDomain).sort().forEach(function (d) {
+      chosen = chosen.concat(shuffle(byDomain[d], random).slice(0, quota[d] || 0));
+    });
+    return shuffle(chosen, random);
+  }
+
+  function plan(bank, params, defaults, random) {
+    // Settings for a new exam from a link's parameters over the learner's set-up choices.
+    var d = defaults || {};
+    var seed = params.seed !== null && params.seed !== undefined ? params.seed : (d.seed != null ? d.seed : newSeed(random || Math.random));
+    var timed = params.timer !== null && params.timer !== undefined ? params.timer : d.timer !== false;
+    if (params.ids) {
+      // A hand-picked set keeps the instructor's order: question 3 is the same for the whole class.
+      return { ids: params.ids.slice(), seed: seed, timed: timed, query: buildQuery({ ids: params.ids, seed: params.seed, timer: timed }) };
+    }
+    var topics = params.topics || d.topics || null;
+    var n = params.n || d.n || DEFAULT_COUNT;
+    var proportional = params.proportional !== null && params.proportional !== undefined ? params.proportional : d.proportional !== false;
+    var ids = draw(bank, { topics: topics, n: n, seed: seed, proportional: proportional });
+    var allTopics = !topics || topics.length === bank.topics.length;
+    return {
+      ids: ids, seed: seed, timed: timed,
+      query: buildQuery({ topics: allTopics ? null : topics, n: n, seed: seed, timer: timed, proportional: proportional })
+    };
+  }
+
+  /* ---------- the session ---------- */
+
+  function createSession(settings, now) {
+    return {
+      v: 1,
+      ids: settings.ids.slice(),
+      seed: settings.seed,
+      query: settings.query || "",
+      timed: !!settings.timed,
+      limitMs: settings.timed ? settings.ids.length * PER_QUESTION_MS : 0,
+      startedAt: now,
+      elapsedMs: 0,
+      runningSince: now, // null while paused (untimed only)
+      current: 0,
+      answers: {},
+      flags: {},
+      confidence: {},
+      submittedAt: null,
+      expired: false
+    };
+  }
+
+  function elapsed(session, now) {
+    var running = session.runningSince !== null ? Math.max(0, now - session.runningSince) : 0;
+    var total = session.elapsedMs + running;
+    return session.timed ? Math.min(total, session.limitMs) : total;
+  }
+
+  function remaining(session, now) {
+    return session.timed ? Math.max(0, session.limitMs - elapsed(session, now)) : null;
+  }
+
+  function checkpoint(session, now) {
+    // Fold the running stretch into elapsedMs: what is stored is then the time used so far, and a reload, a crash or
+    // a visit elsewhere resumes with the time that was left (time away from the page is not counted).
+    var s = copy(session);
+    s.elapsedMs = elapsed(session, now);
+    if (s.runningSince !== null) s.runningSince = now;
+    return s;
+  }
+
+  function resumed(session, now) {
+    var s = copy(session);
+    if (s.runningSince !== null) s.runningSince = now;
+    return s;
+  }
+
+  function setPaused(session, paused, now) {
+    if (session.timed) return session; // a timed exam cannot be paused, as in the real one
+    var s = checkpoint(session, now);
+    s.runningSince = paused ? null : now;
+    return s;
+  }
+
+  function copy(session) {
+    return JSON.parse(JSON.stringify(session));
+  }
+
+  function answer(session, id, selected) {
+    var s = copy(session);
+    var clean = (selected || []).filter(function (n) { return typeof n === "number" && n >= 0 && n % 1 === 0; });
+    if (clean.length) s.answers[id] = clean.sort(function (a, b) { return a - b; }); else delete s.answers[id];
+    return s;
+  }
+
+  function setFlag(session, id, flagged) {
+    var s = copy(session);
+    if (flagged) s.flags[id] = true; else delete s.flags[id];
+    return s;
+  }
+
+  function setConfidence(session, id, level) {
+    var s = copy(session);
+    if (CONFIDENCE.indexOf(level) !== -1) s.confidence[id] = level; else delete s.confidence[id];
+    return s;
+  }
+
+  function goTo(session, index) {
+    var s = copy(session);
+    s.current = Math.max(0, Math.min(session.ids.length - 1, index));
+    return s;
+  }
+
+  function isAnswered(session, id) {
+    return !!(session.answers[id] && session.answers[id].length);
+  }
+
+  function pending(session) {
+    // Question numbers (1-based) still unanswered and still flagged, for the submit warning.
+    var out = { unanswered: [], flagged: [] };
+    session.ids.forEach(function (id, i) {
+      if (!isAnswered(session, id)) out.unanswered.push(i + 1);
+      if (session.flags[id]) out.flagged.push(i + 1);
+    });
+    return out;
+  }
+
+  function numberList(numbers) {
+    if (numbers.length <= 1) return numbers.join("");
+    return numbers.slice(0, -1).join(", ") + " and " + numbers[numbers.length - 1];
+  }
+
+  function submitWarning(session) {
+    var p = pending(session);
+    var parts = [];
+    if (p.unanswered.length) {
+      parts.push(p.unanswered.length + (p.unanswered.length === 1 ? " question is" : " questions are") +
+        " unanswered (" + numberList(p.unanswered) + ").");
+    }
+    if (p.flagged.length) {
+      parts.push(p.flagged.length + (p.flagged.length === 1 ? " question is" : " questions are") +
+        " flagged for review (" + numberList(p.flagged) + ").");
+    }
+    return parts.join(" ");
+  }
+
+  function validSession(raw, bank) {
+    // A stored session may be corrupt, from an older bank (questions since removed) or from another version.
+    if (!raw || typeof raw !== "object" || raw.v !== 1 || !Array.isArray(raw.ids) || !raw.ids.length) return null;
+    if (raw.ids.some(function (id) { return typeof id !== "string" || !Object.prototype.hasOwnProperty.call(bank.questions, id); })) return null;
+    var numbers = ["limitMs", "startedAt", "elapsedMs", "current"];
+    if (numbers.some(function (k) { return typeof raw[k] !== "number" || !isFinite(raw[k]) || raw[k] < 0; })) return null;
+    var s = copy(raw);
+    s.answers = s.answers && typeof s.answers === "object" ? s.answers : {};
+    s.flags = s.flags && typeof s.flags === "object" ? s.flags : {};
+    s.confidence = s.confidence && typeof s.confidence === "object" ? s.confidence : {};
+    s.current = Math.min(Math.floor(s.current), s.ids.length - 1);
+    if (typeof s.runningSince !== "number") s.runningSince = null;
+    s.timed = !!s.timed;
+    return s;
+  }
+
+  /* ---------- time ---------- */
+
+  function clock(ms) {
+    var total = Math.max(0, Math.ceil(ms / 1000));
+    var h = Math.floor(total / 3600);
+    var m = Math.floor((total % 3600) / 60);
+    var s = total % 60;
+    var mm = h ? (m < 10 ? "0" : "") + m : String(m);
+    return (h ? h + ":" : "") + mm + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function spoken(ms) {
+    var minutes = Math.ceil(ms / 60000);
+    if (ms < 60000) return Math.ceil(ms / 1000) + " seconds";
+    return minutes + (minutes === 1 ? " minute" : " minutes");
+  }
+
+  function announcement(limitMs, before, after) {
+    // Spoken at a few moments only (halfway, 10, 5 and 1 minutes left), never every second: a screen reader user
+    // needs the warnings without the timer talking over the questions.
+    if (before === null || after === null) return "";
+    var marks = [limitMs / 2, 10 * 60000, 5 * 60000, 60000].filter(function (m, i, all) {
+      return m < limitMs && all.indexOf(m) === i;
+    });
+    for (var i = 0; i < marks.length; i++) {
+      if (before > marks[i] && after <= marks[i]) return spoken(marks[i]) + " left.";
+    }
+    return "";
+  }
+
+  /* ---------- results ---------- */
+
+  function isCorrect(selected, key) {
+    // All or nothing, as on the topic pages: every correct option and nothing else.
+    if (!selected || selected.length !== key.length) return false;
+    var a = selected.slice().sort(function (x, y) { return x - y; });
+    var b = key.slice().sort(function (x, y) { return x - y; });
+    return a.every(function (v, i) { return v === b[i]; });
+  }
+
+  function tally(list, keyOf, titles, order) {
+    var groups = {};
+    list.forEach(function (item) {
+      var k = keyOf(item);
+      groups[k] = groups[k] || { id: k, title: titles[k] || k, correct: 0, total: 0 };
+      groups[k].total++;
+      if (item.correct) groups[k].correct++;
+    });
+    return order.filter(function (k) { return groups[k]; }).map(function (k) { return groups[k]; });
+  }
+
+  function score(session, bank, now) {
+    var items = session.ids.map(function (id, i) {
+      var q = bank.questions[id];
+      var selected = session.answers[id] || [];
+      return {
+        id: id, number: i + 1, topic: q.topic, domain: q.domain, selected: selected, key: q.key,
+        answered: selected.length > 0, correct: isCorrect(selected, q.key),
+        confidence: session.confidence[id] || null, flagged: !!session.flags[id]
+      };
+    });
+    var correct = items.filter(function (x) { return x.correct; }).length;
+    var total = items.length;
+    var percent = total ? Math.round((correct / total) * 1000) / 10 : 0;
+    var topicTitles = {};
+    bank.topics.forEach(function (t) { topicTitles[t.id] = t.title; });
+    var domainTitles = {};
+    bank.domains.forEach(function (d) { domainTitles[d.id] = d.title; });
+    return {
+      correct: correct, total: total, percent: percent, passed: percent >= PASS_PERCENT, passPercent: PASS_PERCENT,
+      usedMs: elapsed(session, now), timed: session.timed, limitMs: session.limitMs, expired: !!session.expired,
+      items: items,
+      byTopic: tally(items, function (x) { return x.topic; }, topicTitles, bank.topics.map(function (t) { return t.id; })),
+      byDomain: tally(items, function (x) { return x.domain; }, domainTitles, bank.domains.map(function (d) { return d.id; })),
+      // Right by luck and confidently wrong: the two cases a bare score hides.
+      lucky: items.filter(function (x) { return x.correct && x.confidence === "guessed"; }).map(function (x) { return x.id; }),
+      confidentMistakes: items.filter(function (x) { return !x.correct && x.answered && x.confidence === "sure"; }).map(function (x) { return x.id; }),
+      missed: items.filter(function (x) { return !x.correct; }).map(function (x) { return x.id; })
+    };
+  }
+
+  function historyEntry(result, session, now) {
+    return {
+      at: now, correct: result.correct, total: result.total, percent: result.percent, usedMs: result.usedMs,
+      timed: session.timed, seed: session.seed, query: session.query || ""
+    };
+  }
+
+  function addToHistory(list, entry) {
+    var past = Array.isArray(list) ? list.filter(function (e) { return e && typeof e.at === "number"; }) : [];
+    return [entry].concat(past).slice(0, MAX_HISTORY);
+  }
+
+  var core = {
+    PER_QUESTION_MS: PER_QUESTION_MS, DEFAULT_COUNT: DEFAULT_COUNT, PASS_PERCENT: PASS_PERCENT, CONFIDENCE: CONFIDENCE,
+    SLUG: SLUG,
+    rng: rng, shuffle: shuffle, parseSeed: parseSeed, newSeed: newSeed, parseParams: parseParams, buildQuery: buildQuery,
+    allocate: allocate, pool: pool, draw: draw, plan: plan,
+    createSession: createSession, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
+    setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
+    isAnswered: isAnswered, pending: pending, submitWarning: submitWarning, validSession: validSession,
+    clock: clock, spoken: spoken, announcement: announcement,
+    isCorrect: isCorrect, score: score, historyEntry: historyEntry, addToHistory: addToHistory
+  };
+  root.llmGuide = root.llmGuide || {};
+  root.llmGuide.examCore = core;
+  if (typeof module !== "undefined" && module.exports) module.exports = core;
+})(typeof window !== "undefined" ? window : globalThis);

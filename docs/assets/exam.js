@@ -1,0 +1,707 @@
+/*
+ * The practice exam page (docs/practice.md): set-up, one question at a time, the grid, flags, confidence, the timer,
+ * submitting, and the result with a full review. Logic lives in exam-core.js; this file only reads and writes the
+ * page. Loaded by that page alone (its front matter `scripts:`), after assets/generated/questions.js and store.js.
+ *
+ * Contract with the page and the tests (see README, "The practice exam"):
+ *   [data-exam]                    the mount point; data-exam-view = setup | run | results once mounted
+ *   [data-exam-notice]             notices: unknown ids or topics, storage not kept, time up
+ *   set-up: [data-exam-setup] form, [data-exam-topic], [data-exam-count], [data-exam-timer], [data-exam-domains],
+ *           [data-exam-seed], [data-exam-start]
+ *   run: [data-exam-question=<id>], [data-exam-option=<i>], [data-exam-confidence], [data-exam-flag],
+ *        [data-exam-prev], [data-exam-next], [data-exam-grid] with [data-exam-id=<id>][data-state][data-flagged],
+ *        [data-exam-clock], [data-exam-pause], [data-exam-submit], [data-exam-warning], [data-exam-confirm-submit]
+ *   results: [data-exam-score], [data-exam-by-topic], [data-exam-by-domain] rows with data-correct/data-total,
+ *            [data-exam-lucky], [data-exam-confident-mistakes], [data-exam-review-item=<id>],
+ *            [data-exam-retry-missed], [data-exam-history]
+ */
+(function () {
+  "use strict";
+
+  var CURRENT = "exam:current"; // the exam in progress (store.js document)
+  var HISTORY = "exam:history"; // past results, newest first
+  var LAST = "exam:last"; // the last finished exam, so its result can be shown again
+  var SAVE_EVERY = 5; // seconds between checkpoints of the clock; a crash loses at most this much time
+
+  var state = null; // { root, bank, session, timer, ticks, lastRemaining }
+
+  function guide() { return window.llmGuide || {}; }
+  function core() { return guide().examCore; }
+  function store() { return guide().store; }
+  function now() { return Date.now(); }
+
+  /* ---------- small DOM helpers ---------- */
+
+  function h(tag, attrs, children) {
+    var el = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === false || value === null || value === undefined) return;
+      if (name === "text") el.textContent = value;
+      else if (name === "html") el.innerHTML = value; // only build-time HTML from the renderer, already escaped
+      else el.setAttribute(name, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child) el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return el;
+  }
+
+  function wrapTable(table) {
+    // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.
+    return h("div", { class: "md-typeset__scrollwrap" }, [h("div", { class: "md-typeset__table" }, [table])]);
+  }
+
+  function notice(text, kind) {
+    var box = state.root.querySelector("[data-exam-notices]");
+    if (!box) return;
+    box.appendChild(h("div", { class: "admonition " + (kind || "warning"), "data-exam-notice": kind || "warning" }, [
+      h("p", { text: text })
+    ]));
+  }
+
+  function announce(text) {
+    var live = state.root.querySelector("[data-exam-announce]");
+    if (!live) return;
+    // Clear first, so the same words said twice are still spoken.
+    live.textContent = "";
+    window.setTimeout(function () { live.textContent = text; }, 50);
+  }
+
+  function focusHeading(selector) {
+    var el = state.root.querySelector(selector);
+    if (el) { el.setAttribute("tabindex", "-1"); el.focus(); }
+  }
+
+  function save() {
+    if (state && state.session) store().set(CURRENT, state.session);
+  }
+
+  function checkpoint() {
+    if (!state || !state.session) return;
+    state.session = core().checkpoint(state.session, now());
+    save();
+  }
+
+  function stopTimer() {
+    if (state && state.timer) { window.clearInterval(state.timer); state.timer = null; }
+  }
+
+  function questionTitle(bank, id, number) {
+    var q = bank.questions[id];
+    return "Question " + number + (q.title ? ": " + q.title : "");
+  }
+
+  function topicTitle(bank, id) {
+    for (var i = 0; i < bank.topics.length; i++) if (bank.topics[i].id === id) return bank.topics[i].title;
+    return id;
+  }
+
+  function domainTitle(bank, id) {
+    for (var i = 0; i < bank.domains.length; i++) if (bank.domains[i].id === id) return bank.domains[i].title;
+    return id;
+  }
+
+  function setView(name) {
+    stopTimer();
+    state.root.setAttribute("data-exam-view", name);
+    var body = state.root.querySelector("[data-exam-body]");
+    body.textContent = "";
+    return body;
+  }
+
+  /* ---------- set-up ---------- */
+
+  function showSetup(params) {
+    var bank = state.bank;
+    var c = core();
+    var body = setView("setup");
+    var link = params && params.any ? params : null;
+    var form = h("form", { class: "exam-setup", "data-exam-setup": true, "aria-labelledby": "exam-setup-title" });
+    form.appendChild(h("h2", { id: "exam-setup-title", text: "Set up your exam" }));
+    if (link && link.ids) {
+      form.appendChild(h("p", { "data-exam-fixed-set": String(link.ids.length),
+        text: "This link holds " + link.ids.length + " chosen question" + (link.ids.length === 1 ? "" : "s") +
+          ", in a fixed order." }));
+    } else {
+      var topics = h("fieldset", { class: "exam-setup__topics" }, [h("legend", { text: "Topics" })]);
+      bank.topics.forEach(function (t) {
+        var id = "exam-topic-" + t.id;
+        var checked = !link || !link.topics || link.topics.indexOf(t.id) !== -1;
+        var count = c.pool(bank, [t.id]).length;
+        topics.appendChild(h("div", { class: "exam-setup__choice" }, [
+          h("input", { type: "checkbox", id: id, value: t.id, checked: checked, "data-exam-topic": t.id }),
+          h("label", { for: id, text: t.title + " (" + count + ")" })
+        ]));
+      });
+      form.appendChild(topics);
+      var n = link && link.n ? link.n : c.DEFAULT_COUNT;
+      form.appendChild(h("p", { class: "exam-setup__field" }, [
+        h("label", { for: "exam-count", text: "Number of questions " }),
+        h("input", { type: "number", id: "exam-count", min: "1", max: String(bank.order.length), value: String(n),
+          inputmode: "numeric", "data-exam-count": true, "aria-describedby": "exam-count-help" }),
+        h("span", { id: "exam-count-help", class: "exam-setup__help", text: " All of them if the topics hold fewer." })
+      ]));
+      form.appendChild(h("div", { class: "exam-setup__choice" }, [
+        h("input", { type: "checkbox", id: "exam-domains", checked: !link || link.proportional !== false,
+          "data-exam-domains": true }),
+        h("label", { for: "exam-domains", text: "Draw in the exam’s domain proportions" })
+      ]));
+    }
+    form.appendChild(h("div", { class: "exam-setup__choice" }, [
+      h("input", { type: "checkbox", id: "exam-timer", checked: !link || link.timer !== false, "data-exam-timer": true,
+        "aria-describedby": "exam-timer-help" }),
+      h("label", { for: "exam-timer", text: "Timed: two minutes per question" }),
+      h("span", { id: "exam-timer-help", class: "exam-setup__help",
+        text: " A timed exam submits itself when time runs out and cannot be paused; an untimed one can." })
+    ]));
+    form.appendChild(h("p", { class: "exam-setup__field" }, [
+      h("label", { for: "exam-seed", text: "Seed (optional) " }),
+      h("input", { type: "text", id: "exam-seed", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off",
+        value: link && link.seed !== null ? String(link.seed) : "", "data-exam-seed": true,
+        "aria-describedby": "exam-seed-help" }),
+      h("span", { id: "exam-seed-help", class: "exam-setup__help",
+        text: " The same seed gives the same questions in the same order." })
+    ]));
+    form.appendChild(h("p", {}, [
+      h("button", { type: "submit", class: "md-button md-button--primary", "data-exam-start": true, text: "Start the exam" })
+    ]));
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      startFromForm(form, link);
+    });
+    body.appendChild(form);
+    var last = store().get(LAST);
+    if (last && core().validSession(last, bank)) {
+      body.appendChild(h("p", {}, [h("button", { type: "button", class: "md-button", "data-exam-show-last": true,
+        text: "See your last result" })]));
+      body.querySelector("[data-exam-show-last]").addEventListener("click", function () {
+        showResults(core().validSession(last, bank), false);
+      });
+    }
+    body.appendChild(historySection());
+  }
+
+  function startFromForm(form, link) {
+    var c = core();
+    var topicBoxes = form.querySelectorAll("[data-exam-topic]");
+    var topics = Array.prototype.filter.call(topicBoxes, function (b) { return b.checked; }).map(function (b) { return b.value; });
+    var countInput = form.querySelector("[data-exam-count]");
+    var domains = form.querySelector("[data-exam-domains]");
+    var seed = c.parseSeed(form.querySelector("[data-exam-seed]").value);
+    var params = {
+      ids: link && link.ids ? link.ids : null,
+      topics: topicBoxes.length ? topics : null,
+      n: countInput ? parseInt(countInput.value, 10) || c.DEFAULT_COUNT : null,
+      seed: seed,
+      timer: form.querySelector("[data-exam-timer]").checked,
+      proportional: domains ? domains.checked : null
+    };
+    if (topicBoxes.length && !topics.length) {
+      var help = form.querySelector("[data-exam-setup-error]") || form.appendChild(
+        h("p", { class: "exam-setup__error", role: "alert", "data-exam-setup-error": true }));
+      help.textContent = "Choose at least one topic.";
+      topicBoxes[0].focus();
+      return;
+    }
+    start(c.plan(state.bank, params, {}, Math.random));
+  }
+
+  function start(plan) {
+    state.session = core().createSession(plan, now());
+    save();
+    // The seed goes into the address, so this exact run can be repeated or shared.
+    try { history.replaceState(history.state, "", location.pathname + plan.query + location.hash); } catch (error) { /* file:// in some browsers */ }
+    showRun();
+    var s = state.session;
+    announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
+  }
+
+  /* ---------- the exam in progress ---------- */
+
+  function showRun() {
+    var body = setView("run");
+    var s = state.session;
+    var bar = h("div", { class: "exam-bar" }, [
+      h("p", { class: "exam-bar__clock" }, [
+        h("span", { class: "exam-bar__label", text: s.timed ? "Time left: " : "Time used: " }),
+        h("span", { "data-exam-clock": true })
+      ]),
+      s.timed ? null : h("button", { type: "button", class: "md-button", "data-exam-pause": true, "aria-pressed": "false", text: "Pause" }),
+      h("p", { class: "exam-bar__progress", "data-exam-progress": true })
+    ]);
+    body.appendChild(bar);
+    body.appendChild(h("div", { class: "exam-panel", "data-exam-panel": true }));
+    var grid = h("nav", { class: "exam-grid", "aria-label": "All questions", "data-exam-grid": true }, [
+      h("h2", { class: "exam-grid__title", text: "Questions" }),
+      h("p", { class: "exam-grid__legend", text: "Filled: answered. ⚑: flagged for review." })
+    ]);
+    var list = h("ol", { class: "exam-grid__list" });
+    s.ids.forEach(function (id, i) {
+      list.appendChild(h("li", {}, [h("button", { type: "button", class: "exam-grid__item", "data-exam-id": id,
+        "data-exam-goto": String(i) })]));
+    });
+    grid.appendChild(list);
+    body.appendChild(grid);
+    body.appendChild(h("div", { class: "exam-submit" }, [
+      h("button", { type: "button", class: "md-button md-button--primary", "data-exam-submit": true, text: "Submit the exam" }),
+      " ",
+      h("button", { type: "button", class: "md-button", "data-exam-abandon": true, text: "Abandon this exam" }),
+      h("div", { class: "exam-confirm", "data-exam-confirm": true, hidden: true })
+    ]));
+    renderQuestion();
+    renderGrid();
+    tick();
+    if (s.runningSince !== null || s.timed) state.timer = window.setInterval(tick, 1000);
+    renderPause();
+  }
+
+  function renderQuestion() {
+    var s = state.session;
+    var bank = state.bank;
+    var id = s.ids[s.current];
+    var q = bank.questions[id];
+    var number = s.current + 1;
+    var panel = state.root.querySelector("[data-exam-panel]");
+    panel.textContent = "";
+    var multi = q.select > 1;
+    var chosen = s.answers[id] || [];
+    var article = h("article", { class: "exam-q", "data-exam-question": id, "aria-labelledby": "exam-q-title" });
+    article.appendChild(h("h2", { id: "exam-q-title", class: "exam-q__title", tabindex: "-1",
+      text: "Question " + number + " of " + s.ids.length }));
+    article.appendChild(h("p", { class: "exam-q__meta", text: topicTitle(bank, q.topic) + " · " + domainTitle(bank, q.domain) }));
+    article.appendChild(h("div", { class: "exam-q__stem", id: "exam-q-stem", html: q.stem }));
+    var options = h("fieldset", { class: "exam-q__options", "aria-describedby": "exam-q-stem" }, [
+      h("legend", { class: "exam-q__instruction", text: multi ? "Choose " + q.select + "." : "Choose one." })
+    ]);
+    var listEl = h("ol", { class: "exam-q__list" });
+    q.options.forEach(function (option, i) {
+      var inputId = "exam-opt-" + i;
+      listEl.appendChild(h("li", { class: "exam-option", "data-exam-option": String(i) }, [
+        h("input", { type: multi ? "checkbox" : "radio", name: "exam-answer", id: inputId, value: String(i),
+          checked: chosen.indexOf(i) !== -1, "data-exam-input": true }),
+        h("label", { for: inputId, html: "<span class=\"exam-option__letter\">" + String.fromCharCode(65 + i) + ".</span> " + option.text })
+      ]));
+    });
+    options.appendChild(listEl);
+    article.appendChild(options);
+    var confidence = h("fieldset", { class: "exam-q__confidence", "data-exam-confidence": true }, [
+      h("legend", { text: "How sure are you? (optional)" })
+    ]);
+    core().CONFIDENCE.forEach(function (level) {
+      var cid = "exam-conf-" + level;
+      confidence.appendChild(h("span", { class: "exam-q__conf-choice" }, [
+        h("input", { type: "radio", name: "exam-confidence", id: cid, value: level, checked: s.confidence[id] === level,
+          "data-exam-confidence-input": level }),
+        h("label", { for: cid, text: level.charAt(0).toUpperCase() + level.slice(1) })
+      ]));
+    });
+    article.appendChild(confidence);
+    var flagged = !!s.flags[id];
+    article.appendChild(h("div", { class: "exam-q__nav" }, [
+      h("button", { type: "button", class: "md-button", "data-exam-prev": true, disabled: s.current === 0, text: "Previous" }),
+      " ",
+      h("button", { type: "button", class: "md-button", "data-exam-flag": true, "aria-pressed": flagged ? "true" : "false",
+        text: flagged ? "⚑ Flagged for review" : "Flag for review" }),
+      " ",
+      h("button", { type: "button", class: "md-button md-button--primary", "data-exam-next": true,
+        disabled: s.current === s.ids.length - 1, text: "Next" })
+    ]));
+    panel.appendChild(article);
+    var progress = state.root.querySelector("[data-exam-progress]");
+    var answered = s.ids.filter(function (x) { return core().isAnswered(s, x); }).length;
+    if (progress) progress.textContent = answered + " of " + s.ids.length + " answered";
+  }
+
+  function renderGrid() {
+    var s = state.session;
+    Array.prototype.forEach.call(state.root.querySelectorAll("[data-exam-id]"), function (button, i) {
+      var id = button.getAttribute("data-exam-id");
+      var answered = core().isAnswered(s, id);
+      var flagged = !!s.flags[id];
+      button.setAttribute("data-state", answered ? "answered" : "unanswered");
+      if (flagged) button.setAttribute("data-flagged", ""); else button.removeAttribute("data-flagged");
+      if (i === s.current) button.setAttribute("aria-current", "step"); else button.removeAttribute("aria-current");
+      button.textContent = (flagged ? "⚑ " : "") + (i + 1);
+      button.setAttribute("aria-label", "Question " + (i + 1) + ": " + (answered ? "answered" : "unanswered") +
+        (flagged ? ", flagged" : ""));
+    });
+    var progress = state.root.querySelector("[data-exam-progress]");
+    var answeredCount = s.ids.filter(function (x) { return core().isAnswered(s, x); }).length;
+    if (progress) progress.textContent = answeredCount + " of " + s.ids.length + " answered";
+  }
+
+  function renderPause() {
+    var button = state.root.querySelector("[data-exam-pause]");
+    if (!button) return;
+    var paused = state.session.runningSince === null;
+    button.setAttribute("aria-pressed", paused ? "true" : "false");
+    button.textContent = paused ? "Resume the clock" : "Pause";
+  }
+
+  function tick() {
+    if (!state || !state.session || state.session.submittedAt) return;
+    if (!state.root.isConnected) { unmount(); return; } // navigated away before the page event arrived
+    var c = core();
+    var s = state.session;
+    var t = now();
+    state.lastTickAt = t;
+    var clockEl = state.root.querySelector("[data-exam-clock]");
+    if (s.timed) {
+      var left = c.remaining(s, t);
+      if (clockEl) clockEl.textContent = c.clock(left);
+      var message = c.announcement(s.limitMs, state.lastRemaining, left);
+      if (message) announce(message);
+      state.lastRemaining = left;
+      if (left <= 0) { submit(true); return; }
+    } else if (clockEl) {
+      clockEl.textContent = c.clock(c.elapsed(s, t));
+    }
+    state.ticks = (state.ticks || 0) + 1;
+    if (state.ticks % SAVE_EVERY === 0) checkpoint();
+  }
+
+  function goTo(index) {
+    state.session = core().goTo(state.session, index);
+    save();
+    renderQuestion();
+    renderGrid();
+    focusHeading("#exam-q-title");
+  }
+
+  function onRunClick(event) {
+    var t = event.target.closest ? event.target.closest("button") : null;
+    if (!t || !state || !state.session || state.root.getAttribute("data-exam-view") !== "run") return;
+    var s = state.session;
+    var id = s.ids[s.current];
+    if (t.hasAttribute("data-exam-prev")) goTo(s.current - 1);
+    else if (t.hasAttribute("data-exam-next")) goTo(s.current + 1);
+    else if (t.hasAttribute("data-exam-goto")) goTo(parseInt(t.getAttribute("data-exam-goto"), 10));
+    else if (t.hasAttribute("data-exam-flag")) {
+      state.session = core().setFlag(s, id, !s.flags[id]);
+      save();
+      var flagged = !!state.session.flags[id];
+      t.setAttribute("aria-pressed", flagged ? "true" : "false");
+      t.textContent = flagged ? "⚑ Flagged for review" : "Flag for review";
+      renderGrid();
+    } else if (t.hasAttribute("data-exam-pause")) {
+      state.session = core().setPaused(s, s.runningSince !== null, now());
+      save();
+      stopTimer();
+      if (state.session.runningSince !== null) state.timer = window.setInterval(tick, 1000);
+      renderPause();
+      tick();
+      announce(state.session.runningSince === null ? "Clock paused." : "Clock running.");
+    } else if (t.hasAttribute("data-exam-submit")) {
+      var warning = core().submitWarning(s);
+      confirmPanel("Submit your answers?", warning || "Every question is answered and none is flagged.",
+        "Submit now", "data-exam-confirm-submit", function () { submit(false); });
+    } else if (t.hasAttribute("data-exam-abandon")) {
+      confirmPanel("Abandon this exam?", "Its answers are discarded and nothing is recorded.", "Abandon",
+        "data-exam-confirm-abandon", abandon);
+    }
+  }
+
+  function confirmPanel(title, text, yes, marker, onYes) {
+    var panel = state.root.querySelector("[data-exam-confirm]");
+    panel.textContent = "";
+    var yesAttrs = { type: "button", class: "md-button md-button--primary", text: yes };
+    yesAttrs[marker] = true;
+    panel.appendChild(h("h2", { id: "exam-confirm-title", tabindex: "-1", text: title }));
+    panel.appendChild(h("p", { "data-exam-warning": true, text: text }));
+    var yesButton = h("button", yesAttrs);
+    var noButton = h("button", { type: "button", class: "md-button", text: "Keep working" });
+    panel.appendChild(h("p", {}, [yesButton, " ", noButton]));
+    panel.hidden = false;
+    yesButton.addEventListener("click", onYes);
+    noButton.addEventListener("click", function () {
+      panel.hidden = true;
+      panel.textContent = "";
+      var submitButton = state.root.querySelector("[data-exam-submit]");
+      if (submitButton) submitButton.focus();
+    });
+    panel.querySelector("h2").focus();
+  }
+
+  function abandon() {
+    stopTimer();
+    state.session = null;
+    store().set(CURRENT, null);
+    showSetup(null);
+    focusHeading("#exam-setup-title");
+  }
+
+  function onRunChange(event) {
+    if (!state || !state.session || state.root.getAttribute("data-exam-view") !== "run") return;
+    var target = event.target;
+    var s = state.session;
+    var id = s.ids[s.current];
+    if (target.hasAttribute("data-exam-input")) {
+      var selected = Array.prototype.filter.call(state.root.querySelectorAll("[data-exam-input]"), function (i) {
+        return i.checked;
+      }).map(function (i) { return parseInt(i.value, 10); });
+      state.session = core().answer(s, id, selected);
+      save();
+      renderGrid();
+    } else if (target.hasAttribute("data-exam-confidence-input")) {
+      state.session = core().setConfidence(s, id, target.value);
+      save();
+    }
+  }
+
+  function submit(timeUp) {
+    var c = core();
+    var t = now();
+    stopTimer();
+    var s = c.checkpoint(state.session, t);
+    s.runningSince = null;
+    s.submittedAt = t;
+    s.expired = !!timeUp;
+    var result = c.score(s, state.bank, t);
+    // Every answer also counts as an attempt on that question, so progress and review see the exam too.
+    result.items.forEach(function (item) {
+      if (!item.answered) return;
+      store().recordAttempt(item.id, { selected: item.selected, correct: item.correct, at: t,
+        confidence: item.confidence, source: "exam" });
+    });
+    store().set(HISTORY, c.addToHistory(store().get(HISTORY), c.historyEntry(result, s, t)));
+    store().set(LAST, s);
+    store().set(CURRENT, null);
+    state.session = null;
+    showResults(s, timeUp);
+  }
+
+  /* ---------- results ---------- */
+
+  function breakdownTable(caption, groups, marker) {
+    var table = h("table", {}, [h("caption", { text: caption })]); // no class: Material styles plain tables
+    var attrs = {};
+    attrs[marker] = true;
+    table.setAttribute(marker, "");
+    table.appendChild(h("thead", {}, [h("tr", {}, [
+      h("th", { scope: "col", text: "Area" }), h("th", { scope: "col", text: "Correct" }), h("th", { scope: "col", text: "Of" })
+    ])]));
+    var tbody = h("tbody");
+    groups.forEach(function (g) {
+      tbody.appendChild(h("tr", { "data-correct": String(g.correct), "data-total": String(g.total) }, [
+        h("th", { scope: "row", text: g.title }), h("td", { text: String(g.correct) }), h("td", { text: String(g.total) })
+      ]));
+    });
+    table.appendChild(tbody);
+    return wrapTable(table);
+  }
+
+  function idList(ids, bank, numbers, marker, empty) {
+    if (!ids.length) return h("p", { text: empty });
+    var attrs = { class: "exam-idlist" };
+    attrs[marker] = true;
+    var list = h("ul", attrs);
+    ids.forEach(function (id) {
+      list.appendChild(h("li", {}, [h("a", { href: "#exam-review-" + id, text: questionTitle(bank, id, numbers[id]) })]));
+    });
+    return list;
+  }
+
+  function reviewItem(item, bank) {
+    var q = bank.questions[item.id];
+    var li = h("li", { class: "exam-review__item", id: "exam-review-" + item.id, "data-exam-review-item": item.id,
+      "data-correct": item.correct ? "true" : "false" });
+    li.appendChild(h("h3", { text: questionTitle(bank, item.id, item.number) }));
+    var verdict = !item.answered ? "Not answered." : item.correct ? "Correct." : "Incorrect.";
+    if (item.confidence) verdict += " You said: " + item.confidence + ".";
+    if (item.flagged) verdict += " Flagged.";
+    li.appendChild(h("p", { class: "exam-review__verdict exam-review__verdict--" + (item.correct ? "correct" : "incorrect"), text: verdict }));
+    li.appendChild(h("div", { class: "exam-review__stem", html: q.stem }));
+    var options = h("ol", { class: "exam-review__options" });
+    q.options.forEach(function (option, i) {
+      var mine = item.selected.indexOf(i) !== -1;
+      var right = q.key.indexOf(i) !== -1;
+      var tags = [];
+      if (mine) tags.push("Your answer");
+      if (right) tags.push("Correct answer");
+      options.appendChild(h("li", { class: "exam-review__option" + (right ? " is-key" : "") + (mine ? " is-mine" : ""),
+        "data-exam-review-option": String(i) }, [
+        h("p", { class: "exam-review__option-text", html: "<strong>" + String.fromCharCode(65 + i) + ".</strong> " + option.text }),
+        tags.length ? h("p", { class: "exam-review__tags", text: tags.join(" · ") }) : null,
+        h("div", { class: "exam-review__why", html: option.explanation })
+      ]));
+    });
+    li.appendChild(options);
+    var refs = h("p", { class: "exam-review__refs" }, [h("span", { text: "Sources: " })]);
+    q.references.forEach(function (ref, i) {
+      if (i) refs.appendChild(document.createTextNode("; "));
+      var a = h("a", { rel: "noopener", text: ref.title });
+      a.href = ref.url;
+      refs.appendChild(a);
+    });
+    li.appendChild(refs);
+    return li;
+  }
+
+  function historySection() {
+    var section = h("section", { class: "exam-history", "aria-labelledby": "exam-history-title" }, [
+      h("h2", { id: "exam-history-title", text: "Past results" })
+    ]);
+    var list = store().get(HISTORY);
+    if (!Array.isArray(list) || !list.length) {
+      section.appendChild(h("p", { "data-exam-history": true, text: "None yet." }));
+      return section;
+    }
+    var table = h("table", { "data-exam-history": true }, [
+      h("caption", { text: "Your past exams, newest first" }),
+      h("thead", {}, [h("tr", {}, ["Date", "Score", "Percent", "Time used"].map(function (t) {
+        return h("th", { scope: "col", text: t });
+      }))])
+    ]);
+    var tbody = h("tbody");
+    list.forEach(function (e) {
+      if (!e || typeof e.at !== "number") return;
+      tbody.appendChild(h("tr", {}, [
+        h("td", { text: new Date(e.at).toLocaleString() }),
+        h("td", { text: e.correct + " of " + e.total }),
+        h("td", { text: e.percent + "%" }),
+        h("td", { text: core().clock(e.usedMs || 0) + (e.timed ? "" : " (untimed)") })
+      ]));
+    });
+    table.appendChild(tbody);
+    section.appendChild(wrapTable(table));
+    return section;
+  }
+
+  function showResults(session, timeUp) {
+    var c = core();
+    var bank = state.bank;
+    var result = c.score(session, bank, session.submittedAt || now());
+    var body = setView("results");
+    if (timeUp) notice("Time is up: your exam was submitted automatically.", "info");
+    body.appendChild(h("h2", { id: "exam-result-title", text: "Your result" }));
+    body.appendChild(h("p", { class: "exam-score", "data-exam-score": true, "data-correct": String(result.correct),
+      "data-total": String(result.total),
+      text: "You answered " + result.correct + " of " + result.total + " correctly (" + result.percent + "%)." }));
+    body.appendChild(h("p", { class: "exam-verdict exam-verdict--" + (result.passed ? "pass" : "fail"), "data-exam-verdict": result.passed ? "pass" : "fail" }, [
+      h("strong", { text: result.passed ? "Pass" : "Below the line" }),
+      " against a " + result.passPercent + "% line. That line is an assumption: no official passing score is published."
+    ]));
+    body.appendChild(h("p", { text: "Time used: " + c.clock(result.usedMs) +
+      (result.timed ? " of " + c.clock(result.limitMs) + "." : " (untimed).") }));
+    var actions = h("p", { class: "exam-actions" });
+    if (result.missed.length) {
+      actions.appendChild(h("button", { type: "button", class: "md-button md-button--primary", "data-exam-retry-missed": true,
+        text: "Retry the " + result.missed.length + " I missed" }));
+      actions.appendChild(document.createTextNode(" "));
+    }
+    actions.appendChild(h("button", { type: "button", class: "md-button", "data-exam-new": true, text: "Set up a new exam" }));
+    body.appendChild(actions);
+    body.appendChild(h("h2", { text: "Breakdown" }));
+    body.appendChild(breakdownTable("By topic", result.byTopic, "data-exam-by-topic"));
+    body.appendChild(breakdownTable("By exam domain", result.byDomain, "data-exam-by-domain"));
+    var numbers = {};
+    result.items.forEach(function (item) { numbers[item.id] = item.number; });
+    body.appendChild(h("h2", { text: "Lucky guesses" }));
+    body.appendChild(h("p", { class: "exam-help", text: "Right, but you said you guessed: worth another look." }));
+    body.appendChild(idList(result.lucky, bank, numbers, "data-exam-lucky", "None."));
+    body.appendChild(h("h2", { text: "Confident mistakes" }));
+    body.appendChild(h("p", { class: "exam-help", text: "Wrong, but you said you were sure: the misconceptions to fix first." }));
+    body.appendChild(idList(result.confidentMistakes, bank, numbers, "data-exam-confident-mistakes", "None."));
+    body.appendChild(h("h2", { text: "Every question, with explanations" }));
+    var review = h("ol", { class: "exam-review", "data-exam-review": true });
+    result.items.forEach(function (item) { review.appendChild(reviewItem(item, bank)); });
+    body.appendChild(review);
+    body.appendChild(historySection());
+    var retry = body.querySelector("[data-exam-retry-missed]");
+    if (retry) retry.addEventListener("click", function () {
+      start({ ids: result.missed, seed: session.seed, timed: session.timed,
+        query: c.buildQuery({ ids: result.missed, timer: session.timed }) });
+      focusHeading("#exam-q-title");
+    });
+    body.querySelector("[data-exam-new]").addEventListener("click", function () {
+      try { history.replaceState(history.state, "", location.pathname); } catch (error) { /* ignore */ }
+      showSetup(null);
+      focusHeading("#exam-setup-title");
+    });
+    focusHeading("#exam-result-title");
+  }
+
+  /* ---------- mounting ---------- */
+
+  function unmount() {
+    if (!state) return;
+    if (state.session) {
+      // Left by instant navigation: keep the time that was left. Once the exam is off the page, count only up to the
+      // last tick it was seen on, however late the navigation is noticed.
+      var at = state.root.isConnected ? now() : state.lastTickAt || now();
+      state.session = core().checkpoint(state.session, at);
+      save();
+    }
+    stopTimer();
+    state = null;
+  }
+
+  function mount(root) {
+    var bank = guide().bank;
+    var c = core();
+    var s = store();
+    state = { root: root, bank: bank, session: null, timer: null, ticks: 0, lastRemaining: null };
+    root.textContent = "";
+    root.appendChild(h("div", { class: "exam-notices", "data-exam-notices": true }));
+    root.appendChild(h("p", { class: "exam-announce", role: "status", "data-exam-announce": true }));
+    root.appendChild(h("div", { class: "exam-body", "data-exam-body": true }));
+    root.setAttribute("data-exam-ready", "");
+    if (!bank || !c || !s) {
+      notice("The questions could not be loaded, so the exam cannot start. Reload the page to try again.", "failure");
+      return;
+    }
+    if (!s.status().kept) {
+      notice("This browser is not keeping data for this site (private mode or blocked storage). The exam still runs " +
+        "to its result, but a reload loses it and the result will not be kept.", "warning");
+    }
+    var params = c.parseParams(location.search, bank);
+    if (params.unknownIds.length) {
+      notice("Not in the question bank, so left out: " + params.unknownIds.join(", ") + ".");
+    }
+    if (params.unknownTopics.length) {
+      notice("Unknown topic" + (params.unknownTopics.length === 1 ? "" : "s") + ", left out: " +
+        params.unknownTopics.join(", ") + ".");
+    }
+    if (params.problems.length) notice("In this link, " + params.problems.join("; ") + ": ignored.");
+    if (params.ids && !params.ids.length) params.ids = null;
+    var saved = c.validSession(s.get(CURRENT), bank);
+    if (saved && !saved.submittedAt) {
+      state.session = c.resumed(saved, now());
+      if (state.session.timed && c.remaining(state.session, now()) <= 0) { submit(true); return; }
+      save();
+      notice("Your exam in progress was resumed where you left it.", "info");
+      showRun();
+      var left = c.remaining(state.session, now());
+      announce("Exam resumed at question " + (state.session.current + 1) +
+        (left !== null ? ", " + c.spoken(left) + " left." : "."));
+      return;
+    }
+    showSetup(params);
+  }
+
+  function onPage() {
+    var root = document.querySelector("[data-exam]");
+    if (state && state.root !== root) unmount();
+    if (root && state && state.root === root) return; // the same page announced twice
+    if (root && (!state || state.root !== root)) mount(root);
+  }
+
+  if (window.__llmExamStarted) return;
+  window.__llmExamStarted = true;
+  // Listeners live on the document, which survives Material's instant navigation; they act only on the exam page.
+  document.addEventListener("click", function (event) { if (state) onRunClick(event); });
+  document.addEventListener("change", function (event) { if (state) onRunChange(event); });
+  // Closing the tab, reloading or switching away: store the clock now rather than up to SAVE_EVERY seconds ago.
+  window.addEventListener("pagehide", checkpoint);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") checkpoint(); });
+
+  function hook() {
+    // Material's bundle loads after this page's own scripts on a full load, so look for document$ only now.
+    // Also mount now: from file:// Material's document$ never emits, and mounting twice is a no-op.
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
+    onPage();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
+  else hook();
+})();

@@ -1,0 +1,131 @@
+/*
+ * Links to single questions on topic pages: a "Copy link" control on every question, and arriving at #q-<id>
+ * (from a link, a hash change or Material's instant navigation) scrolls the question fully into view below the
+ * sticky header and score bar, highlights it and moves keyboard focus to it.
+ *
+ * Contract: it reads [data-quiz-question] articles (id="q-<id>") and their .quiz-q__title; it adds
+ * [data-quiz-copy-link] and [data-quiz-copy-status] inside the title, and sets data-quiz-arrived on the question
+ * reached by its link. Small and DOM-only, so every page can load it.
+ */
+(function () {
+  "use strict";
+
+  function questionLink(article) {
+    var url = new URL(location.href);
+    url.search = "";
+    url.hash = article.id;
+    return url.href;
+  }
+
+  function copyText(text) {
+    // The async clipboard needs a secure context (not always file:// or plain http); fall back to a hidden field.
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(function () { return true; }, function () { return fallbackCopy(text); });
+    }
+    return Promise.resolve(fallbackCopy(text));
+  }
+
+  function fallbackCopy(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+    field.remove();
+    return ok;
+  }
+
+  function addControls() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-quiz-question]"), function (article) {
+      var title = article.querySelector(".quiz-q__title");
+      if (!title || title.querySelector("[data-quiz-copy-link]")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "quiz-copylink";
+      button.setAttribute("data-quiz-copy-link", "");
+      button.textContent = "Copy link";
+      // Name the question: a screen reader listing buttons hears which of the page's "Copy link"s this is.
+      button.setAttribute("aria-label", "Copy link to " + (title.firstChild ? title.firstChild.textContent.trim() : "this question"));
+      var status = document.createElement("span");
+      status.className = "quiz-copylink__status";
+      status.setAttribute("role", "status");
+      status.setAttribute("data-quiz-copy-status", "");
+      title.appendChild(button);
+      title.appendChild(status);
+    });
+  }
+
+  function onClick(event) {
+    var button = event.target && event.target.closest ? event.target.closest("[data-quiz-copy-link]") : null;
+    if (!button) return;
+    var article = button.closest("[data-quiz-question]");
+    var status = article.querySelector("[data-quiz-copy-status]");
+    var link = questionLink(article);
+    copyText(link).then(function (ok) {
+      // When copying is refused, show the link itself so it can still be copied by hand.
+      if (status) status.textContent = ok ? "Link copied." : "Copy this link: " + link;
+    });
+  }
+
+  function obstruction() {
+    // Everything sticky at the top that would cover a question scrolled to the top edge.
+    var bottom = 0;
+    Array.prototype.forEach.call(document.querySelectorAll(".md-header, .quiz__scorebar, .md-tabs"), function (el) {
+      var style = getComputedStyle(el);
+      if (style.position !== "sticky" && style.position !== "fixed") return;
+      var rect = el.getBoundingClientRect();
+      if (rect.height && rect.top <= 1 + bottom) bottom = Math.max(bottom, rect.bottom);
+    });
+    return bottom;
+  }
+
+  function arrive() {
+    var id = "";
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; }
+    if (!id) return;
+    var target = document.getElementById(id);
+    if (!target || !target.matches("[data-quiz-question]")) return;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-quiz-arrived]"), function (el) {
+      el.removeAttribute("data-quiz-arrived");
+    });
+    target.setAttribute("data-quiz-arrived", "");
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+    // Scroll so the whole question starts below the header and the sticky score bar, with a little air.
+    var place = function () {
+      var top = target.getBoundingClientRect().top + window.scrollY - obstruction() - 8;
+      window.scrollTo({ top: Math.max(0, top), behavior: "auto" });
+    };
+    place();
+    // Material restores or sets the scroll position itself right after instant navigation; place again after it.
+    window.requestAnimationFrame(function () { window.setTimeout(place, 0); });
+  }
+
+  function onPage() {
+    addControls();
+    arrive();
+  }
+
+  if (window.__llmLinksStarted) return;
+  window.__llmLinksStarted = true;
+  document.addEventListener("click", onClick);
+  window.addEventListener("hashchange", arrive);
+  var mounted = null;
+  function once() {
+    // From file:// Material's document$ never emits, so mount on DOMContentLoaded too, once per document content.
+    var content = document.querySelector("article") || document.body;
+    if (mounted === content) return;
+    mounted = content;
+    onPage();
+  }
+  function hook() {
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(once);
+    once();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
+  else hook();
+})();

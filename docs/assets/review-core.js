@@ -1,0 +1,131 @@
+/*
+ * The Review page's logic, with no DOM and no storage: which questions come back, when (FSRS, from the vendored
+ * ts-fsrs passed in as `lib`), how an answer becomes a rating, and how an exam date pulls reviews forward.
+ * docs/assets/review.js only reads and writes the page; tests/js/review.test.js checks this under Node.
+ *
+ * A question's schedule lives in its store.js record as `extra.review`: { card: <ts-fsrs card as JSON>, rating,
+ * at } (dates as ISO strings, which ts-fsrs reads back).
+ */
+(function (root) {
+  "use strict";
+
+  var DAY = 24 * 60 * 60 * 1000;
+  var RATINGS = { again: 1, hard: 2, good: 3, easy: 4 }; // ts-fsrs's Rating values
+
+  function scheduler(lib) {
+    // Whole days, not minutes: a study guide is opened once a day at most, so ts-fsrs's short-term (minutes) learning
+    // steps would only make every miss "due" again immediately. No fuzz: the same answers give the same dates.
+    return lib.fsrs({ enable_fuzz: false, enable_short_term: false });
+  }
+
+  function ratingFor(correct, confidence) {
+    // Wrong: Again. Right by a guess: Hard. Right but unsure (or not said): Good. Right and sure: Easy.
+    if (!correct) return "again";
+    if (confidence === "guessed") return "hard";
+    if (confidence === "sure") return "easy";
+    return "good";
+  }
+
+  function isCorrect(selected, key) {
+    // All or nothing, as on the topic pages and in the exam.
+    var a = selected.slice().sort(function (x, y) { return x - y; }).join(",");
+    return a === key.slice().sort(function (x, y) { return x - y; }).join(",");
+  }
+
+  function needsReview(record) {
+    // A question enters review once it was got wrong or guessed anywhere (topic page, exam, here), and stays while it
+    // has a schedule: FSRS then decides when it is due, not whether.
+    if (!record) return false;
+    if (record.extra && record.extra.review && record.extra.review.card) return true;
+    return [record.first, record.last].some(function (a) {
+      return !!a && (a.correct === false || a.confidence === "guessed");
+    });
+  }
+
+  function time(value) {
+    var t = typeof value === "number" ? value : Date.parse(value);
+    return isFinite(t) ? t : null;
+  }
+
+  function dueOf(record) {
+    // Not yet scheduled: due now, since it was just missed or guessed.
+    var review = record && record.extra && record.extra.review;
+    var due = review && review.card ? time(review.card.due) : null;
+    return due === null ? 0 : due;
+  }
+
+  function parseExamDate(text) {
+    // "YYYY-MM-DD" from <input type=date>, as local midnight; anything else is no date.
+    var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text || "");
+    if (!m) return null;
+    var d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+    return d.getMonth() === Number(m[2]) - 1 ? d.getTime() : null;
+  }
+
+  function effectiveDue(due, examDate, now) {
+    // With an exam coming, a review that would fall on or after its day moves to the day before (or to now, if that
+    // has passed), so everything is seen once more before the exam. After the exam, FSRS's date stands.
+    if (examDate === null || examDate === undefined || examDate <= now || due < examDate) return due;
+    return Math.max(now, examDate - DAY);
+  }
+
+  function endOfDay(now) {
+    var d = new Date(now);
+    d.setHours(23, 59, 59, 999);
+    return d.getTime();
+  }
+
+  function queue(ids, records, examDate, now) {
+    // What is due today (most overdue first) and what comes later (soonest first), among `ids` (questions that still
+    // exist in the bank).
+    var limit = endOfDay(now);
+    var due = [];
+    var later = [];
+    ids.forEach(function (id) {
+      var record = records[id];
+      if (!needsReview(record)) return;
+      var when = effectiveDue(dueOf(record), examDate, now);
+      (when <= limit ? due : later).push({ id: id, due: when });
+    });
+    var byDue = function (a, b) { return a.due - b.due || (a.id < b.id ? -1 : 1); };
+    return { due: due.sort(byDue), later: later.sort(byDue) };
+  }
+
+  function schedule(lib, record, rating, now) {
+    // The next schedule after answering now; the first review of a question starts from a new card.
+    var fsrs = scheduler(lib);
+    var previous = record && record.extra && record.extra.review && record.extra.review.card;
+    var card = previous ? previous : lib.createEmptyCard(new Date(now));
+    var next = fsrs.next(card, new Date(now), RATINGS[rating]).card;
+    return { card: JSON.parse(JSON.stringify(next)), rating: rating, at: now };
+  }
+
+  function withReview(record, review) {
+    var next = JSON.parse(JSON.stringify(record || {}));
+    next.extra = next.extra && typeof next.extra === "object" ? next.extra : {};
+    next.extra.review = review;
+    return next;
+  }
+
+  function describeDue(due, now) {
+    var days = Math.round((startOfDay(due) - startOfDay(now)) / DAY);
+    if (days <= 0) return "today";
+    if (days === 1) return "tomorrow";
+    return "in " + days + " days";
+  }
+
+  function startOfDay(t) {
+    var d = new Date(t);
+    d.setHours(0, 0, 0, 0);
+    return d.getTime();
+  }
+
+  var core = {
+    DAY: DAY, RATINGS: RATINGS, scheduler: scheduler, ratingFor: ratingFor, isCorrect: isCorrect, needsReview: needsReview, dueOf: dueOf,
+    parseExamDate: parseExamDate, effectiveDue: effectiveDue, queue: queue, schedule: schedule, withReview: withReview,
+    describeDue: describeDue
+  };
+  root.llmGuide = root.llmGuide || {};
+  root.llmGuide.reviewCore = core;
+  if (typeof module !== "undefined" && module.exports) module.exports = core;
+})(typeof window !== "undefined" ? window : globalThis);

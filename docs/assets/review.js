@@ -1,0 +1,242 @@
+/*
+ * The Review page (docs/review.md): questions the learner got wrong or guessed come back one at a time, on an FSRS
+ * schedule. Logic is in review-core.js, the scheduler is the vendored ts-fsrs (window.FSRS); both load on this page
+ * only. Schedules are kept in each question's store.js record as extra.review.
+ *
+ * Contract: [data-review] mount point; it adds [data-review-summary] (data-due, data-later), [data-review-card=<id>]
+ * with [data-review-input], [data-review-confidence-input], [data-review-check], [data-review-result],
+ * [data-review-next-date], [data-review-next]; [data-review-later] rows [data-review-later-item=<id>];
+ * [data-review-exam-date] and [data-review-notice].
+ */
+(function () {
+  "use strict";
+
+  var SETTINGS = "review:settings";
+  var state = null; // { root, bank, current }
+
+  function g() { return window.llmGuide || {}; }
+  function now() { return Date.now(); }
+
+  function h(tag, attrs, children) {
+    var el = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === false || value === null || value === undefined) return;
+      if (name === "text") el.textContent = value;
+      else if (name === "html") el.innerHTML = value; // build-time HTML from the renderer only
+      else el.setAttribute(name, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child) el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return el;
+  }
+
+  function examDate() {
+    var settings = g().store.get(SETTINGS);
+    return settings && typeof settings.examDate === "string" ? g().reviewCore.parseExamDate(settings.examDate) : null;
+  }
+
+  function records() {
+    var out = {};
+    var store = g().store;
+    state.bank.order.forEach(function (id) { out[id] = store.question(id); });
+    return out;
+  }
+
+  function dateText(t) {
+    return new Date(t).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short" });
+  }
+
+  function render(focusSelector) {
+    var core = g().reviewCore;
+    var t = now();
+    var q = core.queue(state.bank.order, records(), examDate(), t);
+    var body = state.root.querySelector("[data-review-body]");
+    body.textContent = "";
+    body.appendChild(h("p", { class: "review-summary", "data-review-summary": true, "data-due": String(q.due.length),
+      "data-later": String(q.later.length),
+      text: q.due.length
+        ? "Due today: " + q.due.length + " question" + (q.due.length === 1 ? "" : "s") + "." +
+          (q.later.length ? " Scheduled later: " + q.later.length + "." : "")
+        : "Nothing is due today." + (q.later.length ? " Next review " + core.describeDue(q.later[0].due, t) +
+          " (" + dateText(q.later[0].due) + ")." : "") }));
+    if (q.due.length) {
+      state.current = q.due[0].id;
+      body.appendChild(card(q.due[0].id));
+    } else {
+      state.current = null;
+      if (!q.later.length) {
+        body.appendChild(h("p", { text: "Questions you get wrong or guess, on the topic pages, in the practice exam " +
+          "or here, come back on this page on a spaced-repetition schedule." }));
+      }
+    }
+    body.appendChild(laterTable(q.later, t));
+    if (focusSelector) {
+      var el = body.querySelector(focusSelector);
+      if (el) { el.setAttribute("tabindex", "-1"); el.focus(); }
+    }
+  }
+
+  function laterTable(later, t) {
+    var section = h("section", { "aria-labelledby": "review-later-title" }, [
+      h("h2", { id: "review-later-title", text: "Coming up" })
+    ]);
+    if (!later.length) {
+      section.appendChild(h("p", { "data-review-later": true, text: "Nothing scheduled." }));
+      return section;
+    }
+    var tbody = h("tbody");
+    later.forEach(function (item) {
+      var q = state.bank.questions[item.id];
+      tbody.appendChild(h("tr", { "data-review-later-item": item.id, "data-due": String(item.due) }, [
+        h("td", { text: q.title || item.id }),
+        h("td", { text: g().reviewCore.describeDue(item.due, t) + " (" + dateText(item.due) + ")" })
+      ]));
+    });
+    // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.
+    section.appendChild(h("div", { class: "md-typeset__scrollwrap" }, [h("div", { class: "md-typeset__table" }, [
+      h("table", { "data-review-later": true }, [
+        h("caption", { text: "Questions scheduled for later, soonest first" }),
+        h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: "Question" }), h("th", { scope: "col", text: "Next review" })])]),
+        tbody
+      ])
+    ])]));
+    return section;
+  }
+
+  function card(id) {
+    var q = state.bank.questions[id];
+    var multi = q.select > 1;
+    var form = h("form", { class: "review-card", "data-review-card": id, "aria-labelledby": "review-card-title" });
+    form.appendChild(h("h2", { id: "review-card-title", text: q.title || "Question" }));
+    form.appendChild(h("div", { id: "review-stem", html: q.stem }));
+    var options = h("fieldset", { "aria-describedby": "review-stem" }, [h("legend", { text: multi ? "Choose " + q.select + "." : "Choose one." })]);
+    var list = h("ol", { class: "review-card__list" });
+    q.options.forEach(function (option, i) {
+      list.appendChild(h("li", { "data-review-option": String(i) }, [
+        h("input", { type: multi ? "checkbox" : "radio", name: "review-answer", id: "review-opt-" + i, value: String(i),
+          "data-review-input": true }),
+        h("label", { for: "review-opt-" + i, html: "<strong>" + String.fromCharCode(65 + i) + ".</strong> " + option.text })
+      ]));
+    });
+    options.appendChild(list);
+    form.appendChild(options);
+    var conf = h("fieldset", {}, [h("legend", { text: "How sure are you?" })]);
+    ["sure", "unsure", "guessed"].forEach(function (level) {
+      conf.appendChild(h("span", { class: "exam-q__conf-choice" }, [
+        h("input", { type: "radio", name: "review-confidence", id: "review-conf-" + level, value: level,
+          checked: level === "unsure", "data-review-confidence-input": level }),
+        h("label", { for: "review-conf-" + level, text: level.charAt(0).toUpperCase() + level.slice(1) })
+      ]));
+    });
+    form.appendChild(conf);
+    form.appendChild(h("p", {}, [h("button", { type: "submit", class: "md-button md-button--primary", "data-review-check": true, text: "Check" })]));
+    form.appendChild(h("div", { "data-review-result": true, role: "status" }));
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      check(form, id);
+    });
+    return form;
+  }
+
+  function check(form, id) {
+    var core = g().reviewCore;
+    var store = g().store;
+    var q = state.bank.questions[id];
+    var selected = Array.prototype.filter.call(form.querySelectorAll("[data-review-input]"), function (i) { return i.checked; })
+      .map(function (i) { return parseInt(i.value, 10); });
+    var result = form.querySelector("[data-review-result]");
+    if (!selected.length) { result.textContent = "Choose an answer first."; return; }
+    var confInput = form.querySelector("[data-review-confidence-input]:checked");
+    var confidence = confInput ? confInput.value : null;
+    var correct = core.isCorrect(selected, q.key);
+    var t = now();
+    var rating = core.ratingFor(correct, confidence);
+    // The attempt first (it keeps extra), then the new schedule on the same record.
+    store.recordAttempt(id, { selected: selected, correct: correct, at: t, confidence: confidence, source: "review" });
+    var review = core.schedule(window.FSRS, store.question(id), rating, t);
+    store.saveQuestion(id, core.withReview(store.question(id), review));
+    Array.prototype.forEach.call(form.querySelectorAll("input"), function (i) { i.disabled = true; });
+    form.querySelector("[data-review-check]").hidden = true;
+    var due = core.effectiveDue(Date.parse(review.card.due), examDate(), t);
+    result.textContent = "";
+    result.appendChild(h("p", { class: "review-card__verdict review-card__verdict--" + (correct ? "correct" : "incorrect"),
+      text: (correct ? "Correct." : "Incorrect.") + " Rated " + rating.charAt(0).toUpperCase() + rating.slice(1) + "." }));
+    result.appendChild(h("p", { "data-review-next-date": String(due),
+      text: "Next review: " + core.describeDue(due, t) + " (" + dateText(due) + ")." }));
+    var why = h("ol", { class: "exam-review__options" });
+    q.options.forEach(function (option, i) {
+      var right = q.key.indexOf(i) !== -1;
+      var mine = selected.indexOf(i) !== -1;
+      var tags = [mine ? "Your answer" : "", right ? "Correct answer" : ""].filter(Boolean).join(" · ");
+      why.appendChild(h("li", { class: (right ? "is-key" : "") + (mine ? " is-mine" : "") }, [
+        h("p", { html: "<strong>" + String.fromCharCode(65 + i) + ".</strong> " + option.text }),
+        tags ? h("p", { class: "exam-review__tags", text: tags }) : null,
+        h("div", { html: option.explanation })
+      ]));
+    });
+    result.appendChild(why);
+    var refs = h("p", { class: "review-card__refs" }, ["Sources: "]);
+    q.references.forEach(function (ref, i) {
+      if (i) refs.appendChild(document.createTextNode("; "));
+      var a = h("a", { rel: "noopener", text: ref.title });
+      a.href = ref.url;
+      refs.appendChild(a);
+    });
+    result.appendChild(refs);
+    var next = h("button", { type: "button", class: "md-button md-button--primary", "data-review-next": true, text: "Next question" });
+    next.addEventListener("click", function () { render("[data-review-summary]"); });
+    result.appendChild(h("p", {}, [next]));
+    next.focus();
+  }
+
+  function settingsForm() {
+    var settings = g().store.get(SETTINGS) || {};
+    var input = h("input", { type: "date", id: "review-exam-date", "data-review-exam-date": true,
+      value: typeof settings.examDate === "string" ? settings.examDate : "", "aria-describedby": "review-exam-date-help" });
+    input.addEventListener("change", function () {
+      g().store.set(SETTINGS, { examDate: g().reviewCore.parseExamDate(input.value) !== null ? input.value : null });
+      render();
+    });
+    return h("p", { class: "review-settings" }, [
+      h("label", { for: "review-exam-date", text: "Exam date (optional) " }), input,
+      h("span", { id: "review-exam-date-help", class: "exam-setup__help",
+        text: " Reviews that would fall on or after it move to the day before, so you see everything again first." })
+    ]);
+  }
+
+  function mount(root) {
+    state = { root: root, bank: g().bank, current: null };
+    root.textContent = "";
+    root.setAttribute("data-review-ready", "");
+    if (!state.bank || !g().store || !g().reviewCore || !window.FSRS) {
+      root.appendChild(h("p", { class: "admonition failure", "data-review-notice": true,
+        text: "The review could not be loaded. Reload the page to try again." }));
+      return;
+    }
+    if (!g().store.status().kept) {
+      root.appendChild(h("div", { class: "admonition warning", "data-review-notice": true }, [h("p", {
+        text: "This browser is not keeping data for this site, so the schedule lasts only for this visit." })]));
+    }
+    root.appendChild(settingsForm());
+    root.appendChild(h("div", { "data-review-body": true }));
+    render();
+  }
+
+  function onPage() {
+    var root = document.querySelector("[data-review]");
+    if (!root) { state = null; return; }
+    if (!state || state.root !== root) mount(root);
+  }
+
+  if (window.__llmReviewStarted) return;
+  window.__llmReviewStarted = true;
+  function hook() {
+    // Also mount now: from file:// Material's document$ never emits, and mounting twice is a no-op.
+    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
+    onPage();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
+  else hook();
+})();

@@ -1,0 +1,167 @@
+// Pure logic of docs/assets/exam-core.js: drawing, links, the session's time, scoring (run by `node --test tests/js/`).
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const core = require("../../docs/assets/exam-core.js");
+
+function makeBank() {
+  // Two topics, three domains with uneven sizes; question i has key [i % 3].
+  const topics = [{ id: "peft", title: "PEFT" }, { id: "memory", title: "Memory" }];
+  const domains = [
+    { id: "fine-tuning", title: "Fine-Tuning", weight: 13 },
+    { id: "gpu-acceleration", title: "GPU", weight: 14 },
+    { id: "evaluation", title: "Evaluation", weight: 7 },
+    { id: "safety-ethics", title: "Safety", weight: 5 }
+  ];
+  const questions = {};
+  const order = [];
+  for (let i = 0; i < 40; i++) {
+    const id = `q-${i}`;
+    const domain = i < 20 ? "fine-tuning" : i < 35 ? "gpu-acceleration" : "evaluation";
+    questions[id] = { id, topic: i % 2 ? "memory" : "peft", domain, select: 1, key: [i % 3], options: [{}, {}, {}, {}] };
+    order.push(id);
+  }
+  return { topics, domains, order, questions };
+}
+
+test("the same seed draws the same questions in the same order; another seed does not", () => {
+  const bank = makeBank();
+  const a = core.draw(bank, { n: 20, seed: 7, proportional: true });
+  const b = core.draw(bank, { n: 20, seed: 7, proportional: true });
+  const c = core.draw(bank, { n: 20, seed: 8, proportional: true });
+  assert.deepEqual(a, b);
+  assert.notDeepEqual(a, c);
+  assert.equal(new Set(a).size, 20);
+});
+
+test("topics limit the pool, and n is capped by it", () => {
+  const bank = makeBank();
+  const ids = core.draw(bank, { topics: ["memory"], n: 60, seed: 1, proportional: false });
+  assert.equal(ids.length, 20);
+  assert.ok(ids.every((id) => bank.questions[id].topic === "memory"));
+});
+
+test("domain proportions follow the weights among the domains present, capped by what each has", () => {
+  assert.deepEqual(core.allocate({ a: 100, b: 100 }, { a: 3, b: 1 }, 20), { a: 15, b: 5 });
+  // `b` has only 2: its share goes to `a`; the total is always n when enough questions exist.
+  assert.deepEqual(core.allocate({ a: 100, b: 2 }, { a: 1, b: 1 }, 20), { a: 18, b: 2 });
+  assert.deepEqual(core.allocate({ a: 3, b: 2 }, { a: 1, b: 1 }, 20), { a: 3, b: 2 });
+  const quota = core.allocate({ "fine-tuning": 20, "gpu-acceleration": 15, evaluation: 5 }, { "fine-tuning": 13, "gpu-acceleration": 14, evaluation: 7 }, 17);
+  assert.equal(Object.values(quota).reduce((s, v) => s + v, 0), 17);
+  const bank = makeBank();
+  const drawn = core.draw(bank, { n: 17, seed: 3, proportional: true });
+  const count = (d) => drawn.filter((id) => bank.questions[id].domain === d).length;
+  assert.deepEqual([count("fine-tuning"), count("gpu-acceleration"), count("evaluation")], [quota["fine-tuning"], quota["gpu-acceleration"], quota.evaluation]);
+});
+
+test("links: ids keep their order, unknown ids and topics are named, the rest works", () => {
+  const bank = makeBank();
+  const p = core.parseParams("?ids=q-5,nope,q-1,q-5,<script>&timer=0", bank);
+  assert.deepEqual(p.ids, ["q-5", "q-1"]);
+  assert.deepEqual(p.unknownIds, ["nope", "<script>"]);
+  assert.equal(p.timer, false);
+  const plan = core.plan(bank, p, {}, () => 0.5);
+  assert.deepEqual(plan.ids, ["q-5", "q-1"]);
+  assert.equal(plan.timed, false);
+  const t = core.parseParams("?topics=peft,cooking&n=5&seed=7", bank);
+  assert.deepEqual(t.topics, ["peft"]);
+  assert.deepEqual(t.unknownTopics, ["cooking"]);
+  assert.equal(t.n, 5);
+  assert.equal(t.seed, 7);
+  const first = core.plan(bank, t, {});
+  assert.deepEqual(first.ids, core.plan(bank, t, {}).ids);
+  assert.equal(first.ids.length, 5);
+  assert.equal(first.query, "?topics=peft&n=5&seed=7");
+  const bad = core.parseParams("?n=ten&seed=x1", bank);
+  assert.equal(bad.n, null);
+  assert.equal(bad.problems.length, 2);
+});
+
+test("buildQuery makes the links that parseParams reads back", () => {
+  const bank = makeBank();
+  const q = core.buildQuery({ topics: ["peft", "memory"], n: 20, seed: 7, timer: false });
+  assert.equal(q, "?topics=peft,memory&n=20&seed=7&timer=0");
+  const back = core.parseParams(q, bank);
+  assert.deepEqual([back.topics, back.n, back.seed, back.timer], [["peft", "memory"], 20, 7, false]);
+  assert.equal(core.buildQuery({ ids: ["q-2", "q-1"] }), "?ids=q-2,q-1");
+});
+
+test("time: a timed exam counts down, survives a reload with the time left, and cannot be paused", () => {
+  let s = core.createSession({ ids: ["q-1", "q-2"], seed: 1, timed: true }, 1000);
+  assert.equal(s.limitMs, 4 * 60000);
+  assert.equal(core.remaining(s, 1000 + 60000), 3 * 60000);
+  s = core.checkpoint(s, 1000 + 90000);
+  // The page was closed for an hour: the reload resumes with the 150 s that were left.
+  const back = core.resumed(JSON.parse(JSON.stringify(s)), 1000 + 90000 + 3600000);
+  assert.equal(core.remaining(back, 1000 + 90000 + 3600000), 150000);
+  assert.equal(core.setPaused(back, true, 5), back);
+  assert.equal(core.remaining(back, 10 ** 12), 0);
+});
+
+test("time: an untimed exam pauses and resumes", () => {
+  let s = core.createSession({ ids: ["q-1"], seed: 1, timed: false }, 0);
+  s = core.setPaused(s, true, 5000);
+  assert.equal(core.elapsed(s, 999999), 5000);
+  s = core.setPaused(s, false, 10000);
+  assert.equal(core.elapsed(s, 12000), 7000);
+  assert.equal(core.remaining(s, 12000), null);
+});
+
+test("time is announced at a few moments, not every second", () => {
+  const limit = 120 * 60000;
+  assert.equal(core.announcement(limit, 60 * 60000 + 1000, 60 * 60000), "60 minutes left.");
+  assert.equal(core.announcement(limit, 10 * 60000 + 500, 10 * 60000 - 500), "10 minutes left.");
+  assert.equal(core.announcement(limit, 50 * 60000, 49 * 60000), "");
+  assert.equal(core.announcement(limit, 61000, 59000), "1 minute left.");
+  assert.equal(core.clock(3600000 + 61000), "1:01:01");
+  assert.equal(core.clock(59500), "1:00");
+});
+
+test("the submit warning names unanswered and flagged questions by number", () => {
+  let s = core.createSession({ ids: ["q-1", "q-2", "q-3"], seed: 1, timed: true }, 0);
+  s = core.answer(s, "q-1", [0]);
+  s = core.setFlag(s, "q-1", true);
+  s = core.setFlag(s, "q-3", true);
+  assert.deepEqual(core.pending(s), { unanswered: [2, 3], flagged: [1, 3] });
+  assert.equal(core.submitWarning(s), "2 questions are unanswered (2 and 3). 2 questions are flagged for review (1 and 3).");
+});
+
+test("scoring: breakdowns add up to the score; lucky guesses, confident mistakes and misses", () => {
+  const bank = makeBank();
+  let s = core.createSession({ ids: ["q-0", "q-1", "q-2", "q-20", "q-36"], seed: 1, timed: false }, 0);
+  s = core.answer(s, "q-0", [0]); // right
+  s = core.setConfidence(s, "q-0", "guessed");
+  s = core.answer(s, "q-1", [0]); // wrong (key 1)
+  s = core.setConfidence(s, "q-1", "sure");
+  s = core.answer(s, "q-20", [2]); // right (20 % 3 = 2)
+  s = core.answer(s, "q-36", [0]); // right
+  const r = core.score(s, bank, 1000);
+  assert.equal(r.correct, 3);
+  assert.equal(r.percent, 60);
+  assert.equal(r.passed, false);
+  for (const groups of [r.byTopic, r.byDomain]) {
+    assert.equal(groups.reduce((n, g) => n + g.correct, 0), r.correct);
+    assert.equal(groups.reduce((n, g) => n + g.total, 0), r.total);
+  }
+  assert.deepEqual(r.lucky, ["q-0"]);
+  assert.deepEqual(r.confidentMistakes, ["q-1"]);
+  assert.deepEqual(r.missed, ["q-1", "q-2"]);
+  assert.ok(core.isCorrect([2, 0], [0, 2]));
+  assert.ok(!core.isCorrect([0], [0, 2]));
+});
+
+test("stored sessions from another bank or corrupt ones are refused", () => {
+  const bank = makeBank();
+  const good = core.createSession({ ids: ["q-1"], seed: 1, timed: true }, 0);
+  assert.ok(core.validSession(JSON.parse(JSON.stringify(good)), bank));
+  for (const bad of [null, 3, {}, { ...good, ids: ["gone"] }, { ...good, v: 2 }, { ...good, elapsedMs: "1" }]) {
+    assert.equal(core.validSession(bad, bank), null);
+  }
+});
+
+test("history keeps the newest first and at most fifty", () => {
+  let list = null;
+  for (let i = 0; i < 60; i++) list = core.addToHistory(list, { at: i });
+  assert.equal(list.length, 50);
+  assert.equal(list[0].at, 59);
+});

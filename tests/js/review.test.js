@@ -1,0 +1,72 @@
+// Pure logic of docs/assets/review-core.js with the vendored ts-fsrs (run by `node --test tests/js/`).
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const core = require("../../docs/assets/review-core.js");
+const lib = require("../../docs/assets/vendor/ts-fsrs/index.umd.js");
+
+const NOW = new Date(2026, 2, 10, 9, 0).getTime();
+const DAY = core.DAY;
+const attempt = (correct, confidence, at = NOW) => ({ selected: [0], correct, at, confidence, source: "topic" });
+
+test("the vendored scheduler is the installed ts-fsrs, byte for byte, at the version package.json pins", () => {
+  const root = path.join(__dirname, "..", "..");
+  const installed = path.join(root, "node_modules", "ts-fsrs");
+  const pinned = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).devDependencies["ts-fsrs"];
+  assert.equal(JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")).version, pinned);
+  for (const [vendored, original] of [["index.umd.js", "dist/index.umd.js"], ["LICENSE", "LICENSE"]]) {
+    const a = fs.readFileSync(path.join(root, "docs", "assets", "vendor", "ts-fsrs", vendored));
+    const b = fs.readFileSync(path.join(installed, original));
+    assert.ok(a.equals(b), `docs/assets/vendor/ts-fsrs/${vendored} differs from node_modules/ts-fsrs/${original}`);
+  }
+});
+
+test("answers map to ratings: wrong Again, guessed Hard, unsure Good, sure Easy", () => {
+  assert.equal(core.ratingFor(false, "sure"), "again");
+  assert.equal(core.ratingFor(true, "guessed"), "hard");
+  assert.equal(core.ratingFor(true, "unsure"), "good");
+  assert.equal(core.ratingFor(true, null), "good");
+  assert.equal(core.ratingFor(true, "sure"), "easy");
+});
+
+test("wrong or guessed questions enter review; right and sure ones do not", () => {
+  assert.ok(core.needsReview({ first: attempt(false), last: attempt(false) }));
+  assert.ok(core.needsReview({ first: attempt(true, "guessed"), last: attempt(true, "guessed") }));
+  assert.ok(!core.needsReview({ first: attempt(true, "sure"), last: attempt(true, "sure") }));
+  assert.ok(!core.needsReview({ first: attempt(null), last: attempt(null) }));
+  assert.ok(!core.needsReview(null));
+});
+
+test("a missed question is due today; after a right answer its next review moves out", () => {
+  const records = { a: { first: attempt(false), last: attempt(false) }, b: { first: attempt(true, "sure"), last: attempt(true, "sure") } };
+  let q = core.queue(["a", "b", "gone"], records, null, NOW);
+  assert.deepEqual(q.due.map((x) => x.id), ["a"]);
+  const review = core.schedule(lib, records.a, core.ratingFor(true, "sure"), NOW);
+  records.a = core.withReview(records.a, review);
+  q = core.queue(["a", "b"], records, null, NOW);
+  assert.deepEqual(q.due, []);
+  assert.equal(q.later[0].id, "a");
+  assert.ok(q.later[0].due > NOW + DAY);
+  // Again keeps it close: due within a day, so tomorrow at the latest.
+  const again = core.schedule(lib, records.a, "again", NOW + 10 * DAY);
+  assert.ok(Date.parse(again.card.due) <= NOW + 11 * DAY);
+  assert.equal(core.describeDue(NOW + 3 * DAY, NOW), "in 3 days");
+  assert.equal(core.describeDue(NOW - DAY, NOW), "today");
+});
+
+test("the same answers at the same times give the same schedule (no fuzz)", () => {
+  const record = { first: attempt(false), last: attempt(false) };
+  assert.deepEqual(core.schedule(lib, record, "good", NOW), core.schedule(lib, record, "good", NOW));
+});
+
+test("an exam date pulls later reviews to the day before it, and stops mattering once passed", () => {
+  const exam = core.parseExamDate("2026-03-20");
+  assert.equal(exam, new Date(2026, 2, 20).getTime());
+  assert.equal(core.effectiveDue(NOW + 30 * DAY, exam, NOW), exam - DAY);
+  assert.equal(core.effectiveDue(NOW + 2 * DAY, exam, NOW), NOW + 2 * DAY);
+  assert.equal(core.effectiveDue(NOW + 30 * DAY, exam, exam + DAY), NOW + 30 * DAY);
+  assert.equal(core.parseExamDate("2026-02-31"), null);
+  assert.equal(core.parseExamDate("soon"), null);
+});

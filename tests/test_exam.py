@@ -1,0 +1,437 @@
+"""The practice exam, question links and the Review page in a real browser: what a learner and an instructor do.
+
+Time is driven with Playwright's fake clock (`page.clock`), never waited for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from macros.validate import LoadedBank
+from tests.browser import Console
+
+THROWING_STORAGE = (
+    "Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });"
+)
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+def freeze_time(page: Page) -> None:
+    """A fake clock that moves only when the test says: timers fire during run_for(), never on their own."""
+    page.clock.install(time=1_800_000_000_000)
+    page.clock.pause_at(1_800_000_001_000)
+
+
+def exam_order(page: Page) -> list[str]:
+    return page.locator("[data-exam-grid] [data-exam-id]").evaluate_all("els => els.map(e => e.dataset.examId)")
+
+
+def start(page: Page, url: str) -> None:
+    page.goto(url)
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    page.locator("[data-exam-start]").click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
+
+
+def answer_current(page: Page, bank: LoadedBank, right: bool, confidence: str | None = None) -> str:
+    """Answer the question on screen, right or wrong; returns its id."""
+    qid = page.locator("[data-exam-question]").get_attribute("data-exam-question") or ""
+    q = bank.question(qid)
+    options = len(q.options)
+    pick = q.key if right else [i for i in range(options) if i not in q.key][: q.select]
+    for index in pick:
+        page.locator(f"[data-exam-option='{index}'] [data-exam-input]").check()
+    if confidence:
+        page.locator(f"[data-exam-confidence-input='{confidence}']").check()
+    return qid
+
+
+def submit(page: Page) -> None:
+    page.locator("[data-exam-submit]").click()
+    page.locator("[data-exam-confirm-submit]").click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "results")
+
+
+def test_the_same_seed_gives_the_same_questions_in_the_same_order(
+    browser: Browser, served_site: str, bank: LoadedBank
+) -> None:
+    orders = []
+    for _ in range(2):
+        context = browser.new_context()  # a different student: nothing shared
+        page = context.new_page()
+        start(page, f"{served_site}practice/?topics=peft,memory&n=12&seed=7")
+        orders.append(exam_order(page))
+        context.close()
+    assert orders[0] == orders[1]
+    assert len(orders[0]) == 12 and len(set(orders[0])) == 12
+    assert all(bank.question(i).topic in {"peft", "memory"} for i in orders[0])
+    context = browser.new_context()
+    page = context.new_page()
+    start(page, f"{served_site}practice/?topics=peft,memory&n=12&seed=8")
+    assert exam_order(page) != orders[0]
+    context.close()
+
+
+def test_a_drawn_exam_puts_its_seed_in_the_address(page: Page, served_site: str) -> None:
+    page.goto(f"{served_site}practice/")
+    page.locator("[data-exam-count]").fill("5")
+    page.locator("[data-exam-start]").click()
+    expect(page).to_have_url(re.compile(r"practice/\?n=5&seed=\d+$"))
+    order = exam_order(page)
+    seed = re.search(r"seed=(\d+)", page.url)
+    assert seed is not None
+    page.locator("[data-exam-abandon]").click()
+    page.locator("[data-exam-confirm-abandon]").click()
+    start(page, f"{page.url.split('?')[0]}?n=5&seed={seed.group(1)}")
+    assert exam_order(page) == order
+
+
+def test_ids_keep_their_order_and_unknown_ones_are_named(page: Page, served_site: str, bank: LoadedBank) -> None:
+    ids = [bank.questions[5].id, "no-such-question", bank.questions[0].id, bank.questions[9].id]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}&topics=peft,astrology&timer=0")
+    assert exam_order(page) == [ids[0], ids[2], ids[3]]
+    notices = page.locator("[data-exam-notice]")
+    expect(notices.filter(has_text="no-such-question")).to_have_count(1)
+    expect(notices.filter(has_text="astrology")).to_have_count(1)
+    expect(page.locator("[data-exam-pause]")).to_be_visible()  # timer=0: untimed, so it can pause
+
+
+def test_timer_expiry_submits(page: Page, served_site: str, bank: LoadedBank) -> None:
+    freeze_time(page)
+    ids = [q.id for q in bank.questions[:3]]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}")
+    expect(page.locator("[data-exam-clock]")).to_have_text("6:00")
+    expect(page.locator("[data-exam-pause]")).to_have_count(0)  # a timed exam cannot be paused
+    answer_current(page, bank, right=True)
+    page.clock.run_for("03:01")
+    expect(page.locator("[data-exam-clock]")).to_have_text("2:59")
+    expect(page.locator("[data-exam-announce]")).to_have_text("3 minutes left.")  # halfway; not every second
+    page.clock.run_for("03:00")
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "results")
+    expect(page.locator("[data-exam-notice]").filter(has_text="Time is up")).to_have_count(1)
+    expect(page.locator("[data-exam-score]")).to_have_attribute("data-correct", "1")
+
+
+def test_reload_mid_exam_resumes_with_the_time_left(page: Page, served_site: str, bank: LoadedBank) -> None:
+    freeze_time(page)
+    start(page, f"{served_site}practice/?topics=peft&n=10&seed=3")
+    order = exam_order(page)
+    first = answer_current(page, bank, right=True, confidence="sure")
+    page.locator("[data-exam-next]").click()
+    page.locator("[data-exam-flag]").click()
+    page.clock.run_for("07:00")
+    expect(page.locator("[data-exam-clock]")).to_have_text("13:00")
+    page.reload()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
+    expect(page.locator("[data-exam-notice]").filter(has_text="resumed")).to_have_count(1)
+    assert exam_order(page) == order
+    expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", order[1])
+    expect(page.locator("[data-exam-clock]")).to_have_text("13:00")
+    expect(page.locator(f"[data-exam-id='{first}']")).to_have_attribute("data-state", "answered")
+    expect(page.locator(f"[data-exam-id='{order[1]}']")).to_have_attribute("data-flagged", "")
+    page.locator("[data-exam-prev]").click()
+    expect(page.locator("[data-exam-confidence-input='sure']")).to_be_checked()
+
+
+def test_flagged_questions_show_in_the_grid_and_the_submit_warning(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    ids = [q.id for q in bank.questions[:4]]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}")
+    answer_current(page, bank, right=True)
+    page.locator("[data-exam-flag]").click()
+    expect(page.locator("[data-exam-flag]")).to_have_attribute("aria-pressed", "true")
+    page.locator(f"[data-exam-id='{ids[2]}']").click()
+    page.locator("[data-exam-flag]").click()
+    grid = page.locator("[data-exam-grid]")
+    expect(grid.locator("[data-flagged]")).to_have_count(2)
+    expect(grid.locator(f"[data-exam-id='{ids[0]}']")).to_have_attribute("aria-label", "Question 1: answered, flagged")
+    expect(grid.locator(f"[data-exam-id='{ids[1]}']")).to_have_attribute("data-state", "unanswered")
+    page.locator("[data-exam-submit]").click()
+    expect(page.locator("[data-exam-warning]")).to_have_text(
+        "3 questions are unanswered (2, 3 and 4). 2 questions are flagged for review (1 and 3)."
+    )
+    expect(page.locator("#exam-confirm-title")).to_be_focused()
+
+
+def test_results_add_up_and_retry_holds_exactly_the_missed(page: Page, served_site: str, bank: LoadedBank) -> None:
+    start(page, f"{served_site}practice/?topics=peft,evaluation,alignment&n=8&seed=11&timer=0")
+    order = exam_order(page)
+    right = {}
+    for n, qid in enumerate(order):
+        is_right = n % 3 != 1
+        answer_current(page, bank, right=is_right, confidence=["guessed", "sure", "unsure"][n % 3])
+        right[qid] = is_right
+        if n < len(order) - 1:
+            page.locator("[data-exam-next]").click()
+    submit(page)
+    score = page.locator("[data-exam-score]")
+    correct = sum(right.values())
+    expect(score).to_have_attribute("data-correct", str(correct))
+    expect(score).to_have_attribute("data-total", "8")
+    for table in ("[data-exam-by-topic]", "[data-exam-by-domain]"):
+        rows = page.locator(f"{table} tbody tr")
+        sums = rows.evaluate_all(
+            "rs => rs.reduce((s, r) => [s[0] + +r.dataset.correct, s[1] + +r.dataset.total], [0, 0])"
+        )
+        assert sums == [correct, 8], table
+    expect(page.locator("[data-exam-verdict]")).to_contain_text("assumption")
+    # Right with "guessed" is lucky; wrong with "sure" is a confident mistake.
+    lucky = {q for n, q in enumerate(order) if n % 3 == 0}
+    mistakes = {q for n, q in enumerate(order) if n % 3 == 1}
+    assert set(page.locator("[data-exam-lucky] a").evaluate_all("as => as.map(a => a.hash.slice(13))")) == lucky
+    assert (
+        set(page.locator("[data-exam-confident-mistakes] a").evaluate_all("as => as.map(a => a.hash.slice(13))"))
+        == mistakes
+    )
+    # The review shows every question with the learner's answer, the key, every explanation and the sources.
+    item = page.locator(f"[data-exam-review-item='{order[1]}']")
+    expect(item).to_contain_text("Incorrect.")
+    expect(item.locator(".is-key")).to_have_count(bank.question(order[1]).select)
+    expect(item.locator(".exam-review__why")).to_have_count(len(bank.question(order[1]).options))
+    expect(item.locator(".exam-review__refs a").first).to_have_attribute("href", re.compile("^https?://"))
+    expect(page.locator("[data-exam-history] tbody tr")).to_have_count(1)
+    # Exam answers are attempts too, with the confidence and the source.
+    record = page.evaluate(f"window.llmGuide.store.question({order[1]!r})")
+    assert record["last"]["source"] == "exam" and record["last"]["confidence"] == "sure"
+    assert record["last"]["correct"] is False
+    page.locator("[data-exam-retry-missed]").click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
+    assert exam_order(page) == [q for q in order if not right[q]]
+    expect(page).to_have_url(re.compile(r"\?ids="))
+
+
+def test_throwing_storage_still_runs_an_exam_to_its_result(
+    browser: Browser, served_site: str, bank: LoadedBank
+) -> None:
+    context = browser.new_context()
+    context.add_init_script(THROWING_STORAGE)
+    page = context.new_page()
+    console = Console()
+    console.attach(page)
+    try:
+        ids = [q.id for q in bank.questions[:2]]
+        start(page, f"{served_site}practice/?ids={','.join(ids)}")
+        expect(page.locator("[data-exam-notice]").filter(has_text="not keeping data")).to_have_count(1)
+        answer_current(page, bank, right=True)
+        page.locator("[data-exam-next]").click()
+        answer_current(page, bank, right=False)
+        submit(page)
+        expect(page.locator("[data-exam-score]")).to_have_attribute("data-correct", "1")
+    finally:
+        context.close()
+    assert console.errors == [], console.errors
+
+
+def test_instant_navigation_into_and_out_of_the_exam(page: Page, served_site: str, bank: LoadedBank) -> None:
+    freeze_time(page)
+    page.goto(f"{served_site}topics/peft/")
+    # Topic pages do not load the exam's code.
+    assert page.evaluate("!window.llmGuide || !window.llmGuide.examCore")
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-nav__link[href$='practice/']").first.click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    page.locator("[data-exam-count]").fill("4")
+    page.locator("[data-exam-start]").click()
+    order = exam_order(page)
+    page.clock.run_for("01:00")
+    page.locator(".md-nav__link[href$='about/']").first.click()
+    expect(page).to_have_url(re.compile(r"about/$"))
+    page.clock.run_for("10:00")  # time away from the page is not counted
+    page.go_back()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
+    assert exam_order(page) == order
+    # Leaving is noticed by the next second's tick at the latest, so at most one second of the time away counts.
+    expect(page.locator("[data-exam-clock]")).to_have_text(re.compile(r"^(7:00|6:59)$"))
+    assert page.evaluate("window.__sameDocument === true")
+    # One set of listeners, not one per visit: a click on Next moves exactly one question.
+    page.locator("[data-exam-next]").click()
+    expect(page.locator("#exam-q-title")).to_have_text("Question 2 of 4")
+
+
+def test_keyboard_only_exam(page: Page, served_site: str, bank: LoadedBank) -> None:
+    ids = [q.id for q in bank.questions[:2]]
+    page.goto(f"{served_site}practice/?ids={','.join(ids)}&timer=0")
+    page.locator("[data-exam-start]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
+
+    def tab_to(selector: str) -> None:
+        for _ in range(60):
+            if page.evaluate(f"document.activeElement.matches({selector!r})"):
+                return
+            page.keyboard.press("Tab")
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to("[data-exam-input]")
+    page.keyboard.press("Space")
+    tab_to("[data-exam-next]")
+    page.keyboard.press("Enter")
+    expect(page.locator("#exam-q-title")).to_be_focused()
+    tab_to("[data-exam-submit]")
+    page.keyboard.press("Enter")
+    tab_to("[data-exam-confirm-submit]")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "results")
+    expect(page.locator("#exam-result-title")).to_be_focused()
+
+
+def test_exam_at_320_px(browser: Browser, served_site: str, bank: LoadedBank) -> None:
+    context = browser.new_context(viewport={"width": 320, "height": 640}, device_scale_factor=2, has_touch=True)
+    page = context.new_page()
+    try:
+        for _ in range(1):
+            start(page, f"{served_site}practice/?topics=peft&n=12&seed=2")
+            answer_current(page, bank, right=True)
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"exam is {overflow}px wider than 320px"
+            submit(page)
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"results are {overflow}px wider than 320px"
+        for path in ("review/", "instructors/"):
+            page.goto(f"{served_site}{path}")
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"{path} is {overflow}px wider than 320px"
+    finally:
+        context.close()
+
+
+def test_exam_works_from_file_urls(browser: Browser, built_site: Path, bank: LoadedBank) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    console = Console()
+    console.attach(page)
+    try:
+        ids = [q.id for q in bank.questions[:2]]
+        page.goto(f"{(built_site / 'practice' / 'index.html').as_uri()}?ids={','.join(ids)}&timer=0")
+        page.locator("[data-exam-start]").click()
+        assert exam_order(page) == ids
+        answer_current(page, bank, right=False)
+        submit(page)
+        page.goto((built_site / "review" / "index.html").as_uri())
+        expect(page.locator(f"[data-review-card='{ids[0]}']")).to_be_visible()
+    finally:
+        context.close()
+    assert console.errors == [], console.errors
+
+
+# ---------- links to questions ----------
+
+
+def test_deep_link_lands_fully_visible_and_focused(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = bank.questions_for("memory")[6]
+
+    def check_arrival() -> None:
+        article = page.locator(f"#q-{q.id}")
+        expect(article).to_be_focused()
+        expect(article).to_have_attribute("data-quiz-arrived", "")
+        # Fully below the sticky header and score bar: nothing covers the question's top edge.
+        covered = page.evaluate(
+            """id => { const el = document.getElementById(id); const r = el.getBoundingClientRect();
+              const bars = [...document.querySelectorAll('.md-header, .quiz__scorebar')]
+                .map(b => b.getBoundingClientRect().bottom);
+              return { top: r.top, bar: Math.max(...bars) }; }""",
+            f"q-{q.id}",
+        )
+        assert covered["top"] >= covered["bar"] - 1, covered
+
+    page.goto(f"{served_site}topics/memory/#q-{q.id}")
+    check_arrival()
+    # After instant navigation from another page.
+    page.goto(f"{served_site}instructors/")
+    page.evaluate(
+        """href => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';
+          document.querySelector('.md-content').appendChild(a); a.click(); }""",
+        f"{served_site}topics/memory/#q-{q.id}",
+    )
+    expect(page).to_have_url(re.compile(f"#q-{q.id}$"))
+    check_arrival()
+
+
+def test_copy_link_on_every_question(browser: Browser, served_site: str, bank: LoadedBank) -> None:
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        page.goto(f"{served_site}topics/peft/")
+        buttons = page.locator("[data-quiz-copy-link]")
+        expect(buttons).to_have_count(len(bank.questions_for("peft")))
+        q = bank.questions_for("peft")[2]
+        page.locator(f"#q-{q.id} [data-quiz-copy-link]").click()
+        expect(page.locator(f"#q-{q.id} [data-quiz-copy-status]")).to_have_text("Link copied.")
+        assert page.evaluate("navigator.clipboard.readText()") == f"{served_site}topics/peft/#q-{q.id}"
+    finally:
+        context.close()
+
+
+def test_instructors_builder_makes_working_links(page: Page, served_site: str, bank: LoadedBank) -> None:
+    page.goto(f"{served_site}instructors/")
+    page.locator("[data-links-topic='peft']").check()
+    page.locator("[data-links-count]").fill("5")
+    page.locator("[data-links-seed]").fill("42")
+    page.locator("[data-links-timer]").uncheck()
+    expect(page.locator("[data-links-output]")).to_have_value(f"{served_site}practice/?topics=peft&n=5&seed=42&timer=0")
+    page.locator("[data-links-mode='ids']").check()
+    second, first = bank.questions[3].id, bank.questions[1].id
+    page.locator("details.links-form__topic").first.locator("summary").click()
+    for qid in (second, first):
+        box = page.locator(f"[data-links-pick='{qid}']")
+        box.evaluate("b => b.closest('details').open = true")
+        box.check()
+    link = f"{served_site}practice/?ids={second},{first}&seed=42&timer=0"
+    expect(page.locator("[data-links-output]")).to_have_value(link)
+    page.locator("[data-links-open]").click()
+    page.locator("[data-exam-start]").click()
+    assert exam_order(page) == [second, first]
+
+
+# ---------- review ----------
+
+
+def test_a_missed_question_comes_back_on_review_and_moves_out_when_right(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    q = bank.questions[4]
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    answer_current(page, bank, right=False)
+    submit(page)
+    page.goto(f"{served_site}review/")
+    card = page.locator(f"[data-review-card='{q.id}']")
+    expect(card).to_be_visible()
+    expect(page.locator("[data-review-summary]")).to_have_attribute("data-due", "1")
+    for index in q.key:
+        card.locator(f"[data-review-option='{index}'] [data-review-input]").check()
+    card.locator("[data-review-confidence-input='sure']").check()
+    card.locator("[data-review-check]").click()
+    expect(card.locator("[data-review-result]")).to_contain_text("Correct. Rated Easy.")
+    next_date = int(card.locator("[data-review-next-date]").get_attribute("data-review-next-date") or 0)
+    assert next_date > page.evaluate("Date.now()") + 2 * 86400000
+    page.locator("[data-review-next]").click()
+    expect(page.locator("[data-review-summary]")).to_have_attribute("data-due", "0")
+    expect(page.locator(f"[data-review-later-item='{q.id}']")).to_be_visible()
+    record = page.evaluate(f"window.llmGuide.store.question({q.id!r})")
+    assert record["extra"]["review"]["rating"] == "easy" and record["last"]["source"] == "review"
+    # An exam date before that review pulls it forward to the day before the exam.
+    page.locator("[data-review-exam-date]").fill(
+        page.evaluate("new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10)")
+    )
+    due = int(page.locator(f"[data-review-later-item='{q.id}']").get_attribute("data-due") or 0)
+    assert due < next_date
+
+
+def test_scheduler_is_loaded_on_the_review_page_only(page: Page, served_site: str) -> None:
+    for path in ("", "topics/peft/", "practice/"):
+        page.goto(f"{served_site}{path}")
+        assert page.evaluate("typeof window.FSRS") == "undefined", path
+    page.goto(f"{served_site}review/")
+    assert page.evaluate("typeof window.FSRS.fsrs") == "function"
