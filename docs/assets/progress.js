@@ -27,15 +27,14 @@
 
   function markNavigation() {
     var topics = guide.topics || [];
-    // Page links only: the table of contents' links (href="#...") point into the page itself.
-    var links = Array.prototype.slice.call(document.querySelectorAll(".md-nav__link[href]:not([href^='#'])"));
+    var links = Array.prototype.slice.call(document.querySelectorAll(".md-nav__link[href]"));
     Array.prototype.forEach.call(document.querySelectorAll("[data-progress-mark]"), function (old) { old.remove(); });
     topics.forEach(function (topic) {
       var s = guide.progressCore.summarize(topic.questions, store.question);
       if (!s.answered) return;
       var url = topicUrl(topic);
       links.forEach(function (link) {
-        if (link.href.split("#")[0] !== url) return;
+        if (link.href !== url) return; // the table of contents' links carry a #fragment: they are not the page's
         // Visible "5/17"; read as "5 of 17 answered" (the slash and the tick are hidden from screen readers).
         var mark = document.createElement("span");
         mark.className = "progress-mark" + (s.answered === s.total ? " progress-mark--done" : "");

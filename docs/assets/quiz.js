@@ -352,7 +352,8 @@
     // The first question not checked yet after the one the learner is in (or, when focus is elsewhere, after what is
     // on screen), wrapping around; focus goes to its first option.
     var questions = questionsOf(root);
-    var from = questions.indexOf(questionOf(document.activeElement));
+    // The button itself has focus now: start from the question the learner was last in.
+    var from = questions.indexOf(questionOf(document.activeElement) || root.__last);
     if (from === -1) {
       var line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
       from = -1;
@@ -445,6 +446,8 @@
 
   function onFocusIn(event) {
     var q = questionOf(event.target);
+    var root = q && rootOf(q.article);
+    if (root) root.__last = q;
     if (q && q.result.getAttribute("aria-live") === "off") {
       q.result.setAttribute("aria-live", "polite");
       q.result.setAttribute("role", "status");
