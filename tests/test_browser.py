@@ -58,7 +58,9 @@ def test_single_select_wrong_then_right(page: Page, served_site: str, bank: Load
     details = explanations.locator("details")
     for index in range(len(q.options)):
         opened = index in q.key or index in wrong_answer(q)
-        expect(details.nth(index)).to_have_attribute("open", "") if opened else expect(details.nth(index)).not_to_have_attribute("open", "")
+        expect(details.nth(index)).to_have_attribute("open", "") if opened else expect(
+            details.nth(index)
+        ).not_to_have_attribute("open", "")
     expect(details.nth(q.key[0]).locator(".quiz-why__body")).to_be_visible()
 
     block.locator("[data-quiz-retry]").click()
@@ -85,7 +87,9 @@ def test_multi_select_is_all_or_nothing(page: Page, served_site: str, bank: Load
     choose(page, q, [wrong])
     block.locator("[data-quiz-check]").click()
     result = block.locator("[data-quiz-result]")
-    expect(result).to_have_text(re.compile(r"^Incorrect: 1 of your 2 choices was right\. The correct answers are marked"))
+    expect(result).to_have_text(
+        re.compile(r"^Incorrect: 1 of your 2 choices was right\. The correct answers are marked")
+    )
     expect(result).not_to_have_text(re.compile("correct answers:|has two"))
     expect(block.locator(f'[data-quiz-option="{q.key[1]}"]')).to_have_attribute("data-quiz-status", "missed")
 

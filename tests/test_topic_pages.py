@@ -197,8 +197,10 @@ def test_graded_checkboxes_stay_legible_in_dark(browser: Browser, served_site: s
         open_topic(page, served_site, "peft")
         choose(page, q, q.key)
         question(page, q).locator("[data-quiz-check]").click()
-        colours = question(page, q).locator("[data-quiz-input]").evaluate_all(
-            "els => els.map(e => [e.checked, getComputedStyle(e).backgroundColor])"
+        colours = (
+            question(page, q)
+            .locator("[data-quiz-input]")
+            .evaluate_all("els => els.map(e => [e.checked, getComputedStyle(e).backgroundColor])")
         )
         checked = {c for on, c in colours if on}
         unchecked = {c for on, c in colours if not on}
