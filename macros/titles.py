@@ -20,7 +20,10 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z0-9\"'(“])")
 
 
 def plain(markdown: str) -> str:
-    """Markdown to one line of plain text: link texts kept, code and emphasis marks dropped. Raw HTML stays text, as everywhere in the guide."""
+    """Markdown to one line of plain text: link texts kept, code and emphasis marks dropped.
+
+    Raw HTML stays text, as everywhere in the guide.
+    """
     text = _LINK.sub(r"\1", markdown)
     text = _MARKUP.sub("", text)
     return _SPACE.sub(" ", text).strip()
