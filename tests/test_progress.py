@@ -43,8 +43,9 @@ def test_answers_on_two_pages_show_on_home_and_in_the_navigation(
     assert home_row(page, "memory")[1:] == ["1", "1", str(len(memory))]
     cont = page.locator("[data-progress-continue] a")
     expect(cont).to_have_text(re.compile(r"GPU memory.*question 2"))
+    expect(cont).to_have_attribute("href", re.compile(f"topics/memory/#q-{memory[1].id}$"))
     cont.click()
-    expect(page).to_have_url(re.compile(f"topics/memory/#q-{memory[1].id}$"))
+    expect(question(page, memory[1])).to_be_in_viewport()
 
 
 def test_try_again_keeps_the_first_attempt(page: Page, served_site: str, bank: LoadedBank) -> None:
