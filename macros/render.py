@@ -19,6 +19,7 @@ import markdown
 from markupsafe import Markup
 
 from macros.models import Question
+from macros.titles import question_title
 from macros.validate import LoadedBank
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -115,6 +116,7 @@ class Renderer:
             self._jinja.get_template("question.html.j2").render(
                 question=question,
                 number=number,
+                title=question_title(question),
                 stem=stem,
                 options=options,
                 instruction=instruction(question.select),

@@ -16,6 +16,7 @@ from mkdocs.exceptions import PluginError
 
 from macros import exports
 from macros.render import Renderer
+from macros.toc import add_questions, question_links
 from macros.validate import BankError, LoadedBank, load_bank
 
 # Logged under `mkdocs.plugins` so that `mkdocs build --strict` counts these warnings as failures.
@@ -34,6 +35,7 @@ class QuizSite:
         self.bank = bank
         self.renderer = renderer
         self.blocks: dict[str, str] = {}
+        self.links: dict[str, list[tuple[str, str]]] = {}
         self.placed: Counter[str] = Counter()
 
     @classmethod
@@ -51,6 +53,7 @@ class QuizSite:
         """A placeholder for all questions of one topic, with the page score."""
         try:
             self.blocks[placeholder(topic_id)] = self.renderer.topic(self.bank, topic_id)
+            self.links[placeholder(topic_id)] = question_links(self.bank.questions_for(topic_id))
         except KeyError as error:
             raise PluginError(f"quiz({topic_id!r}): {error.args[0]}") from None
         # A comment on its own lines is a raw HTML block that Python-Markdown passes through unchanged.
@@ -62,6 +65,13 @@ class QuizSite:
         self.blocks[token] = html
         # A comment on its own lines is a raw HTML block that Python-Markdown passes through unchanged.
         return f"\n\n{token}\n\n"
+
+    def add_to_toc(self, html: str, toc: Any) -> None:
+        """List the questions of each quiz placed in `html` (not yet substituted) in the page's `toc`."""
+        for token, links in self.links.items():
+            position = html.find(token)
+            if position != -1:
+                add_questions(toc, html[:position], links)
 
     def substitute(self, html: str) -> tuple[str, set[str]]:
         """Put each topic's rendered questions where its placeholder ended up in the page's HTML.

@@ -1,21 +1,24 @@
 /*
- * Self-check quizzes for the study guide.
+ * Self-check quizzes on topic pages.
  *
- * Contract with the HTML (macros/templates/question.html.j2), which the tests select on too:
- *   [data-quiz]                    a topic's question list; holds [data-quiz-score] and [data-quiz-reset]
- *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list)
+ * Contract with the HTML (macros/templates/*.html.j2), which the tests select on too:
+ *   [data-quiz]                    a topic's question list; holds [data-quiz-score], [data-quiz-next], [data-quiz-reset],
+ *                                  [data-quiz-confirm], [data-quiz-announce] and [data-quiz-summary]
+ *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list),
+ *                                  data-quiz-title (its short title)
  *   [data-quiz-option=<i>]         an option row holding [data-quiz-input] and [data-quiz-mark]
- *   [data-quiz-form] [data-quiz-check] [data-quiz-retry] [data-quiz-result] [data-quiz-explanations]
+ *   [data-quiz-form] [data-quiz-check] [data-quiz-retry] [data-quiz-result] [data-quiz-explanation=<i>]
  * State the script writes: data-quiz-ready on a usable question, data-quiz-checked on a checked one,
- * data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed on an option.
+ * data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed on an option,
+ * data-quiz-warning on a result that asks for a choice first.
  *
- * Grading and messages are pure functions (the `core` object); the rest only reads and writes the page.
+ * Answers are kept through llmGuide.store (store.js): the first attempt stays on record through "Try again".
+ * Grading and messages are pure (the `core` object); summaries come from llmGuide.progressCore.
  * Without this script the page still shows every explanation with its verdict.
  */
 (function () {
   "use strict";
 
-  var STORAGE_PREFIX = "llm-ft-guide:v1:";
   var NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six"];
 
   /* ---------- pure functions: no DOM, no storage ---------- */
@@ -24,11 +27,7 @@
     // The key comes from a JSON attribute that someone may have edited by hand: accept only a list of distinct,
     // in-range option indexes.
     var key;
-    try {
-      key = JSON.parse(raw);
-    } catch (error) {
-      return null;
-    }
+    try { key = JSON.parse(raw); } catch (error) { return null; }
     if (!Array.isArray(key) || key.length === 0 || key.length >= optionCount) return null;
     var seen = {};
     for (var i = 0; i < key.length; i++) {
@@ -66,15 +65,13 @@
   function resultMessage(result, select) {
     if (select === 1) {
       return result.correct
-        ? "Correct. Open the explanations below to see why each option is right or wrong."
-        : "Incorrect. The correct answer is marked; the explanations below say why.";
+        ? "Correct. The explanation below says why; the others say why each other option is wrong."
+        : "Incorrect. The correct answer is marked; its explanation and the one for your choice are open below.";
     }
+    if (result.correct) return "Correct: you chose " + (select === 2 ? "both" : "all " + count(select)) + " correct answers.";
     // The verb agrees with the hits: "1 of your 2 choices was right", "0 of your 2 choices were right".
-    var tally = result.hits + " of your " + result.chosen + " choice" + (result.chosen === 1 ? "" : "s") +
-      (result.hits === 1 ? " was" : " were") + " right; this question has " + count(select) + " correct answers.";
-    return result.correct
-      ? "Correct: you chose all " + count(select) + " correct answers. Open the explanations below for each option."
-      : "Incorrect: " + tally + " The correct answers are marked; the explanations below say why.";
+    return "Incorrect: " + result.hits + " of your " + result.chosen + " choice" + (result.chosen === 1 ? "" : "s") +
+      (result.hits === 1 ? " was" : " were") + " right. The correct answers are marked; the explanations below say why.";
   }
 
   function selectionProblem(chosen, select) {
@@ -89,68 +86,17 @@
 
   var MARKS = { hit: "Your choice: correct", wrong: "Your choice: incorrect", missed: "Correct answer, not chosen", none: "" };
 
-  function scoreText(states, total) {
-    var answered = 0;
-    var right = 0;
-    states.forEach(function (s) {
-      if (s && s.checked) { answered++; if (s.correct) right++; }
-    });
-    if (answered === 0) return total + " question" + (total === 1 ? "" : "s") + " on this page. Score: 0 of " + total + ".";
-    return "Score: " + right + " of " + total + " correct (" + answered + " checked).";
-  }
-
-  function parseState(raw, optionCount) {
-    // Stored JSON may be corrupt, from an older version, or refer to options that no longer exist.
-    if (typeof raw !== "string") return null;
-    var data;
-    try { data = JSON.parse(raw); } catch (error) { return null; }
-    if (!data || typeof data !== "object" || !Array.isArray(data.selected)) return null;
-    var selected = data.selected.filter(function (n) {
-      return typeof n === "number" && n % 1 === 0 && n >= 0 && n < optionCount;
-    });
-    return { selected: selected, checked: data.checked === true };
-  }
-
   var core = {
-    parseKey: parseKey, grade: grade, resultMessage: resultMessage, scoreText: scoreText, parseState: parseState,
-    selectionProblem: selectionProblem, marks: MARKS
+    parseKey: parseKey, grade: grade, resultMessage: resultMessage, selectionProblem: selectionProblem, marks: MARKS
   };
+  window.llmQuiz = core;
+  if (window.__llmQuizStarted) return;
+  window.__llmQuizStarted = true;
 
-  /* ---------- storage that may be missing, full or throwing ---------- */
-
-  var memory = {};
-  var storage = (function () {
-    try {
-      var s = window.localStorage;
-      var probe = STORAGE_PREFIX + "probe";
-      s.setItem(probe, probe);
-      s.removeItem(probe);
-      return s;
-    } catch (error) {
-      return null;
-    }
-  })();
-
-  // What this page wrote wins over storage: a full or failing store may still hold an older answer.
-  function load(id) {
-    if (Object.prototype.hasOwnProperty.call(memory, id)) return memory[id];
-    try {
-      return storage ? storage.getItem(STORAGE_PREFIX + id) : null;
-    } catch (error) {
-      return null;
-    }
-  }
-
-  function save(id, state) {
-    var value = JSON.stringify({ selected: state.selected, checked: state.checked });
-    memory[id] = value;
-    try { if (storage) storage.setItem(STORAGE_PREFIX + id, value); } catch (error) { /* full or blocked: memory keeps it */ }
-  }
-
-  function forget(id) {
-    memory[id] = JSON.stringify({ selected: [], checked: false }); // a tombstone, in case removal fails below
-    try { if (storage) storage.removeItem(STORAGE_PREFIX + id); } catch (error) { /* memory already says "empty" */ }
-  }
+  var guide = window.llmGuide || {};
+  var store = guide.store;
+  var progress = guide.progressCore;
+  if (!store || !progress) return; // store.js and progress-core.js load first (mkdocs.yml); without them, no-JS form
 
   /* ---------- the page ---------- */
 
@@ -162,13 +108,15 @@
     var form = article.querySelector("[data-quiz-form]");
     var key = parseKey(article.getAttribute("data-quiz-key"), rows.length);
     var select = parseInt(article.getAttribute("data-quiz-select"), 10);
-    if (!id || !form || rows.length < 2 || !key || key.length !== select || inputs.some(function (i) { return !i; })) return null;
+    var result = article.querySelector("[data-quiz-result]");
+    if (!id || !form || !result || rows.length < 2 || !key || key.length !== select || inputs.some(function (i) { return !i; })) return null;
     return {
-      id: id, article: article, rows: rows, inputs: inputs, key: key, select: select, form: form,
+      id: id, article: article, rows: rows, inputs: inputs, key: key, select: select, form: form, result: result,
+      title: article.getAttribute("data-quiz-title") || "",
       check: article.querySelector("[data-quiz-check]"),
       retry: article.querySelector("[data-quiz-retry]"),
       actions: article.querySelector("[data-quiz-actions]"),
-      result: article.querySelector("[data-quiz-result]")
+      details: Array.prototype.slice.call(article.querySelectorAll("[data-quiz-explanation]"))
     };
   }
 
@@ -178,7 +126,22 @@
     return selected;
   }
 
-  function show(q, state, announce) {
+  function stateOf(q) {
+    var r = store.question(q.id);
+    return r.last && !r.again ? { selected: r.last.selected, checked: true } : { selected: r.draft, checked: false };
+  }
+
+  function say(q, text, warning) {
+    // The result line is a live region. A restored result was written with announcing switched off (see restore);
+    // switch it back on before anything new is said.
+    q.result.setAttribute("aria-live", "polite");
+    q.result.setAttribute("role", "status");
+    if (warning) q.result.setAttribute("data-quiz-warning", ""); else q.result.removeAttribute("data-quiz-warning");
+    q.result.textContent = text;
+  }
+
+  function show(q, state, how) {
+    // how: "check" (just graded: announce, open explanations), "restore" (page load: show quietly), or "clear".
     q.inputs.forEach(function (input, i) {
       input.checked = state.selected.indexOf(i) !== -1;
       input.disabled = state.checked;
@@ -191,32 +154,87 @@
       else row.setAttribute("data-quiz-status", status);
       if (mark) mark.textContent = MARKS[status];
     });
-    if (result) {
-      q.article.setAttribute("data-quiz-checked", result.correct ? "correct" : "incorrect");
-    } else {
-      q.article.removeAttribute("data-quiz-checked");
-    }
+    if (result) q.article.setAttribute("data-quiz-checked", result.correct ? "correct" : "incorrect");
+    else q.article.removeAttribute("data-quiz-checked");
     if (q.check) q.check.hidden = !!result;
     if (q.retry) q.retry.hidden = !result;
-    if (q.result && announce !== false) q.result.textContent = result ? resultMessage(result, q.select) : "";
+    // The explanations worth reading first open by themselves: the chosen options' and the correct ones'.
+    q.details.forEach(function (details, i) {
+      details.open = !!result && result.statuses[i] !== "none";
+    });
+    var message = result ? resultMessage(result, q.select) : "";
+    if (how === "restore") {
+      // Restored answers show their result sentence but are not announced: a burst of results on every page load
+      // would drown a screen reader. Announcing comes back on the next focus in the question (onFocusIn).
+      q.result.setAttribute("aria-live", "off");
+      q.result.removeAttribute("role");
+      q.result.removeAttribute("data-quiz-warning");
+      q.result.textContent = message;
+    } else if (how === "check") {
+      say(q, message);
+    }
     return result;
   }
 
-  function stateOf(q) {
-    return parseState(load(q.id), q.rows.length) || { selected: [], checked: false };
+  function regrade(q) {
+    // Attempts migrated from the first storage format, or made where the key was unknown, get graded here.
+    var r = store.question(q.id);
+    var changed = false;
+    ["first", "last"].forEach(function (which) {
+      if (r[which] && r[which].correct === null) {
+        r[which].correct = grade(r[which].selected, q.key, q.rows.length).correct;
+        changed = true;
+      }
+    });
+    if (changed) store.saveQuestion(q.id, r);
+  }
+
+  function questionsOf(root) {
+    return root.__quiz || [];
   }
 
   function updateScore(root) {
-    var questions = root.__quiz || [];
-    var states = questions.map(function (q) {
-      var s = stateOf(q);
-      return s.checked ? { checked: true, correct: grade(s.selected, q.key, q.rows.length).correct } : null;
-    });
-    var total = parseInt(root.getAttribute("data-quiz-total"), 10) || questions.length;
+    var questions = questionsOf(root);
+    var ids = questions.map(function (q) { return q.id; });
+    var s = progress.summarize(ids, store.question);
+    s.total = parseInt(root.getAttribute("data-quiz-total"), 10) || questions.length;
     var score = root.querySelector("[data-quiz-score]");
-    if (score) score.textContent = scoreText(states, total);
+    if (score) score.textContent = progress.scoreText(s);
+    var busy = questions.some(function (q) { var r = store.question(q.id); return r.first || r.draft.length; });
     var reset = root.querySelector("[data-quiz-reset]");
-    if (reset) reset.hidden = !states.some(Boolean) && !questions.some(function (q) { return stateOf(q).selected.length; });
+    if (reset && !root.__undo) reset.hidden = !busy;
+    var next = root.querySelector("[data-quiz-next]");
+    if (next) next.hidden = false;
+    summarizePage(root, questions, s);
+  }
+
+  function summarizePage(root, questions, s) {
+    // After the last question: where the learner stands, with links to the questions missed on the first try.
+    var box = root.querySelector("[data-quiz-summary]");
+    if (!box) return;
+    box.hidden = !s.answered;
+    box.textContent = "";
+    if (!s.answered) return;
+    var head = document.createElement("p");
+    head.className = "quiz__summary-head";
+    head.textContent = "Your results: " + s.answered + " of " + s.total + " answered, " + s.firstRight +
+      " right the first time, " + s.nowRight + " right now.";
+    box.appendChild(head);
+    if (!s.missed.length) return;
+    var label = document.createElement("p");
+    label.textContent = "Missed on the first try:";
+    box.appendChild(label);
+    var list = document.createElement("ul");
+    s.missed.forEach(function (id) {
+      var q = questions.filter(function (x) { return x.id === id; })[0];
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = "#" + q.article.id;
+      link.textContent = "Question " + (questions.indexOf(q) + 1) + ": " + q.title;
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    box.appendChild(list);
   }
 
   function mount(root) {
@@ -227,17 +245,39 @@
       article.__quiz = q;
       article.setAttribute("data-quiz-ready", "");
       if (q.actions) q.actions.hidden = false;
-      // Restored answers are shown but not announced: a burst of results on every page load would drown a screen
-      // reader. The marks, verdicts and explanations still show what was answered.
-      show(q, stateOf(q), false);
+      regrade(q);
+      show(q, stateOf(q), "restore");
       questions.push(q);
     });
     root.__quiz = questions;
+    root.__undo = null;
     updateScore(root);
   }
 
+  /* ---------- staying clear of sticky bars ---------- */
+
+  function measureSticky() {
+    // Links, search hits and keyboard focus scroll to just below the header and the sticky score bar: their real
+    // heights (which change with wrapping and layout) become the page's scroll padding.
+    var header = document.querySelector(".md-header");
+    var top = header ? header.getBoundingClientRect().height : 0;
+    var bar = document.querySelector(".quiz__scorebar");
+    if (bar && getComputedStyle(bar).position === "sticky") top += bar.getBoundingClientRect().height;
+    document.documentElement.style.setProperty("--guide-sticky-top", Math.ceil(top + 8) + "px");
+  }
+
+  var observer = window.ResizeObserver ? new ResizeObserver(measureSticky) : null;
+
   function mountAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
+    if (observer) {
+      observer.disconnect();
+      [".md-header", ".quiz__scorebar"].forEach(function (selector) {
+        var element = document.querySelector(selector);
+        if (element) observer.observe(element);
+      });
+    }
+    measureSticky();
     revealLinkedExplanation();
   }
 
@@ -263,6 +303,25 @@
     return element.closest("[data-quiz]");
   }
 
+  function refresh(q) {
+    var root = rootOf(q.article);
+    if (!root) return;
+    if (root.__undo) {
+      // A new answer after a reset: undoing now would overwrite it, so the offer ends here.
+      root.__undo = null;
+      var box = root.querySelector("[data-quiz-confirm]");
+      if (box) { box.hidden = true; box.textContent = ""; }
+    }
+    updateScore(root);
+  }
+
+  function announce(root, text) {
+    var live = root.querySelector("[data-quiz-announce]");
+    if (live) live.textContent = text;
+  }
+
+  /* ---------- actions ---------- */
+
   function onSubmit(event) {
     var q = questionOf(event.target);
     if (!q) return;
@@ -270,67 +329,137 @@
     var selected = selection(q);
     var problem = selectionProblem(selected.length, q.select);
     if (problem) {
-      q.result.textContent = problem;
+      say(q, problem, true);
       return;
     }
-    var state = { selected: selected, checked: true };
-    save(q.id, state);
-    show(q, state);
-    var root = rootOf(q.article);
-    if (root) updateScore(root);
+    var correct = grade(selected, q.key, q.rows.length).correct;
+    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic" });
+    show(q, { selected: selected, checked: true }, "check");
+    refresh(q);
     // The Check button is now hidden; keep keyboard focus in the question rather than losing it to <body>.
     if (q.retry) q.retry.focus();
+  }
+
+  function retry(q) {
+    store.saveQuestion(q.id, guide.storeCore.retried(store.question(q.id)));
+    show(q, { selected: [], checked: false }, "clear");
+    say(q, "Answer cleared; your first attempt stays on record. Choose again.");
+    refresh(q);
+    if (q.inputs[0]) q.inputs[0].focus();
+  }
+
+  function nextUnanswered(root) {
+    // The first question not checked yet after the one the learner is in (or, when focus is elsewhere, after what is
+    // on screen), wrapping around; focus goes to its first option.
+    var questions = questionsOf(root);
+    // The button itself has focus now: start from the question the learner was last in.
+    var from = questions.indexOf(questionOf(document.activeElement) || root.__last);
+    if (from === -1) {
+      var line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      from = -1;
+      questions.forEach(function (q, i) { if (q.article.getBoundingClientRect().top <= line + 1) from = i; });
+    }
+    for (var step = 1; step <= questions.length; step++) {
+      var q = questions[(from + step + questions.length) % questions.length];
+      if (!stateOf(q).checked) {
+        q.article.scrollIntoView({ block: "start" });
+        q.inputs[0].focus({ preventScroll: true });
+        return;
+      }
+    }
+    announce(root, "Every question on this page is answered.");
+  }
+
+  function confirmReset(root) {
+    // Resetting asks first, and then offers Undo until the learner leaves the page (the records live on the root).
+    var box = root.querySelector("[data-quiz-confirm]");
+    var reset = root.querySelector("[data-quiz-reset]");
+    if (!box) return;
+    box.innerHTML = '<span>Clear every answer on this page, first attempts included?</span> ' +
+      '<button type="button" class="md-button" data-quiz-reset-yes>Clear answers</button> ' +
+      '<button type="button" class="md-button" data-quiz-reset-no>Keep them</button>';
+    box.hidden = false;
+    if (reset) reset.hidden = true;
+    box.querySelector("[data-quiz-reset-no]").focus();
+  }
+
+  function closeConfirm(root, focusReset) {
+    var box = root.querySelector("[data-quiz-confirm]");
+    if (box) { box.hidden = true; box.textContent = ""; }
+    updateScore(root);
+    var reset = root.querySelector("[data-quiz-reset]");
+    if (focusReset && reset && !reset.hidden) reset.focus();
+  }
+
+  function doReset(root) {
+    var saved = {};
+    questionsOf(root).forEach(function (q) {
+      saved[q.id] = store.question(q.id);
+      store.saveQuestion(q.id, null);
+      show(q, { selected: [], checked: false }, "clear");
+      q.result.textContent = "";
+    });
+    root.__undo = saved;
+    var box = root.querySelector("[data-quiz-confirm]");
+    box.innerHTML = '<span>Answers on this page cleared.</span> ' +
+      '<button type="button" class="md-button" data-quiz-undo>Undo</button>';
+    updateScore(root);
+    announce(root, "Answers on this page cleared. Undo is available until you leave the page.");
+    box.querySelector("[data-quiz-undo]").focus();
+  }
+
+  function undoReset(root) {
+    var saved = root.__undo || {};
+    root.__undo = null;
+    questionsOf(root).forEach(function (q) {
+      if (saved[q.id]) store.saveQuestion(q.id, saved[q.id]);
+      show(q, stateOf(q), "restore");
+    });
+    announce(root, "Answers on this page restored.");
+    closeConfirm(root, true);
   }
 
   function onClick(event) {
     var target = event.target;
     if (!target || !target.closest) return;
-    var retry = target.closest("[data-quiz-retry]");
-    if (retry) {
-      var q = questionOf(retry);
-      if (!q) return;
-      forget(q.id);
-      show(q, { selected: [], checked: false });
-      q.result.textContent = "Answer cleared. Choose again.";
-      var root = rootOf(q.article);
-      if (root) updateScore(root);
-      if (q.inputs[0]) q.inputs[0].focus();
-      return;
-    }
-    var reset = target.closest("[data-quiz-reset]");
-    if (reset) {
-      var page = rootOf(reset);
-      if (!page) return;
-      (page.__quiz || []).forEach(function (question) {
-        forget(question.id);
-        show(question, { selected: [], checked: false });
-      });
-      updateScore(page);
-      var announce = page.querySelector("[data-quiz-announce]");
-      if (announce) announce.textContent = "Answers on this page cleared.";
-      var first = page.querySelector("[data-quiz-input]");
-      if (first) first.focus(); // the Reset button just hid itself; keep the keyboard user on the page
-    }
+    var root = rootOf(target);
+    if (!root) return;
+    var q = questionOf(target);
+    if (q && target.closest("[data-quiz-retry]")) retry(q);
+    else if (target.closest("[data-quiz-next]")) nextUnanswered(root);
+    else if (target.closest("[data-quiz-reset]")) confirmReset(root);
+    else if (target.closest("[data-quiz-reset-yes]")) doReset(root);
+    else if (target.closest("[data-quiz-reset-no]")) closeConfirm(root, true);
+    else if (target.closest("[data-quiz-undo]")) undoReset(root);
   }
 
   function onChange(event) {
     var q = questionOf(event.target);
     if (!q || !event.target.matches("[data-quiz-input]")) return;
     // Remember an unchecked selection too, so a learner who navigates away does not lose it.
-    save(q.id, { selected: selection(q), checked: false });
-    if (q.result) q.result.textContent = "";
-    var root = rootOf(q.article);
-    if (root) updateScore(root);
+    var r = store.question(q.id);
+    r.draft = selection(q);
+    store.saveQuestion(q.id, r);
+    say(q, "");
+    refresh(q);
+  }
+
+  function onFocusIn(event) {
+    var q = questionOf(event.target);
+    var root = q && rootOf(q.article);
+    if (root) root.__last = q;
+    if (q && q.result.getAttribute("aria-live") === "off") {
+      q.result.setAttribute("aria-live", "polite");
+      q.result.setAttribute("role", "status");
+    }
   }
 
   // Listeners live on the document, which survives Material's instant navigation, so they are added exactly once;
   // only mounting (reading state into the new content) repeats per page.
-  window.llmQuiz = core;
-  if (window.__llmQuizStarted) return;
-  window.__llmQuizStarted = true;
   document.addEventListener("submit", onSubmit);
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);
+  document.addEventListener("focusin", onFocusIn);
   window.addEventListener("hashchange", revealLinkedExplanation);
 
   // Material's document$ emits once per page, including after instant navigation. But it can also finish without

@@ -46,12 +46,14 @@
   }
 
   function normalizeRecord(raw) {
-    // { draft: chosen but not checked, first: the first checked attempt ever, last: the latest, extra: other
-    // features' per-question data (e.g. a review schedule), kept as it is }.
+    // { draft: chosen but not checked, first: the first checked attempt ever, last: the latest, again: "Try again"
+    // was pressed after the latest (the question shows unanswered, its history kept), extra: other features'
+    // per-question data (e.g. a review schedule), kept as it is }.
     var data = raw && typeof raw === "object" ? raw : {};
     var first = normalizeAttempt(data.first);
     var last = normalizeAttempt(data.last) || first;
     var record = { draft: indexes(data.draft), first: first || last, last: last };
+    if (data.again === true && last) record.again = true;
     if (data.extra && typeof data.extra === "object" && !Array.isArray(data.extra)) record.extra = data.extra;
     return record;
   }
@@ -80,13 +82,21 @@
     return next;
   }
 
+  function retried(record) {
+    // "Try again": show the question unanswered while keeping its first and latest attempts on record.
+    var r = normalizeRecord(record);
+    r.draft = [];
+    if (r.last) r.again = true;
+    return r;
+  }
+
   function isEmpty(record) {
     return !record.first && !record.last && !record.draft.length && !record.extra;
   }
 
   var core = {
     PREFIX: PREFIX, normalizeAttempt: normalizeAttempt, normalizeRecord: normalizeRecord, fromLegacy: fromLegacy,
-    withAttempt: withAttempt, isEmpty: isEmpty
+    withAttempt: withAttempt, retried: retried, isEmpty: isEmpty
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.storeCore = core;

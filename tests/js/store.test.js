@@ -39,3 +39,15 @@ test("an empty record is empty; other features' data is kept", () => {
   const record = core.withAttempt({ extra: { review: { due: 5 } } }, { selected: [0], correct: true });
   assert.deepEqual(record.extra, { review: { due: 5 } });
 });
+
+test("try again shows the question unanswered but keeps both attempts until the next one", () => {
+  let record = core.withAttempt(null, { selected: [1], correct: false, at: 10 });
+  record = core.retried(record);
+  assert.equal(record.again, true);
+  assert.deepEqual(record.first.selected, [1]);
+  assert.equal(core.normalizeRecord(record).again, true);
+  record = core.withAttempt({ ...record, draft: [2] }, { selected: [2], correct: true, at: 20 });
+  assert.equal(record.again, undefined);
+  assert.equal(record.first.correct, false);
+  assert.equal(core.normalizeRecord({ again: true }).again, undefined);
+});

@@ -1,0 +1,207 @@
+/*
+ * The home page's progress table and "continue" link, and the "Your progress" page: export to a JSON file, import
+ * one (merged by question, newer attempt wins), and reset everything (asks first, undo until the page is left).
+ * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page].
+ *
+ * Contract: [data-progress-table] [data-progress-continue] [data-progress-controls] [data-progress-export]
+ * [data-progress-import] [data-progress-message] [data-progress-reset-all] [data-progress-confirm].
+ */
+(function () {
+  "use strict";
+
+  var guide = window.llmGuide || {};
+  if (guide.progressPage || !guide.store || !guide.progressCore) return;
+  var store = guide.store;
+  var core = guide.progressCore;
+  var undo = null; // records as they were before "Reset all progress", until the page is left
+
+  function topics() {
+    return guide.topics || [];
+  }
+
+  function allIds() {
+    var ids = [];
+    topics().forEach(function (t) { ids = ids.concat(t.questions); });
+    return ids;
+  }
+
+  function topicHref(topic, id) {
+    var url = new URL(topic.url, window.__md_scope ? String(window.__md_scope) : document.baseURI);
+    if (id) url.hash = "q-" + id;
+    return url.href;
+  }
+
+  function cell(row, tag, text) {
+    var c = document.createElement(tag);
+    c.textContent = text;
+    row.appendChild(c);
+    return c;
+  }
+
+  function renderTable(box) {
+    var table = document.createElement("table");
+    var caption = document.createElement("caption");
+    caption.textContent = "Your answers in this browser, by topic";
+    table.appendChild(caption);
+    var head = document.createElement("tr");
+    ["Topic", "Answered", "Right the first time", "Questions"].forEach(function (t) {
+      cell(head, "th", t).setAttribute("scope", "col");
+    });
+    var thead = document.createElement("thead");
+    thead.appendChild(head);
+    table.appendChild(thead);
+    var body = document.createElement("tbody");
+    var totals = { answered: 0, firstRight: 0, total: 0 };
+    topics().forEach(function (topic) {
+      var s = core.summarize(topic.questions, store.question);
+      totals.answered += s.answered; totals.firstRight += s.firstRight; totals.total += s.total;
+      var row = document.createElement("tr");
+      row.setAttribute("data-progress-topic", topic.id);
+      var name = document.createElement("th");
+      name.setAttribute("scope", "row");
+      var link = document.createElement("a");
+      link.href = topicHref(topic);
+      link.textContent = topic.title;
+      name.appendChild(link);
+      row.appendChild(name);
+      cell(row, "td", String(s.answered));
+      cell(row, "td", String(s.firstRight));
+      cell(row, "td", String(s.total));
+      body.appendChild(row);
+    });
+    var sum = document.createElement("tr");
+    cell(sum, "th", "All topics").setAttribute("scope", "row");
+    cell(sum, "td", String(totals.answered));
+    cell(sum, "td", String(totals.firstRight));
+    cell(sum, "td", String(totals.total));
+    body.appendChild(sum);
+    table.appendChild(body);
+    box.textContent = "";
+    box.appendChild(table);
+  }
+
+  function renderContinue(box) {
+    var next = core.latest(topics(), store.question);
+    box.hidden = !next;
+    box.textContent = "";
+    if (!next) return;
+    box.appendChild(document.createTextNode(next.done ? "Every question of your latest topic is answered: " : "Continue where you left off: "));
+    var link = document.createElement("a");
+    link.href = topicHref(next.topic, next.id);
+    link.textContent = next.topic.title + ", question " + next.number;
+    box.appendChild(link);
+  }
+
+  function render() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-progress-table]"), renderTable);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-progress-continue]"), renderContinue);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-progress-controls]"), function (c) { c.hidden = false; });
+  }
+
+  function message(text) {
+    var box = document.querySelector("[data-progress-message]");
+    if (box) box.textContent = text;
+  }
+
+  function snapshot() {
+    var records = {};
+    store.questionIds().forEach(function (id) { records[id] = store.question(id); });
+    return records;
+  }
+
+  function exportFile() {
+    var doc = core.exportDocument(snapshot(), Date.now());
+    var blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
+    message("Exported " + Object.keys(doc.questions).length + " answered questions to " + link.download + ".");
+  }
+
+  function importFile(input) {
+    var file = input.files && input.files[0];
+    if (!file) return;
+    var reader = new FileReader();
+    reader.onload = function () {
+      var result = core.parseImport(String(reader.result), allIds());
+      input.value = "";
+      if (!result.ok) { message(result.error + " Nothing was changed."); return; }
+      var ids = Object.keys(result.records);
+      ids.forEach(function (id) { store.saveQuestion(id, core.merge(store.question(id), result.records[id])); });
+      var text = "Imported " + ids.length + " question" + (ids.length === 1 ? "" : "s") + ".";
+      if (result.skipped.length) {
+        text += " Skipped " + result.skipped.length + " this guide does not have: " + result.skipped.join(", ") + ".";
+      }
+      message(text);
+      render();
+    };
+    reader.onerror = function () { message("That file could not be read. Nothing was changed."); };
+    reader.readAsText(file);
+  }
+
+  function confirmBox() {
+    return document.querySelector("[data-progress-confirm]");
+  }
+
+  function askReset() {
+    var box = confirmBox();
+    if (!box) return;
+    box.innerHTML = '<span>Clear every answer in every topic, first attempts included?</span> ' +
+      '<button type="button" class="md-button" data-progress-reset-yes>Clear all progress</button> ' +
+      '<button type="button" class="md-button" data-progress-reset-no>Keep it</button>';
+    box.hidden = false;
+    box.querySelector("[data-progress-reset-no]").focus();
+  }
+
+  function resetAll() {
+    undo = snapshot();
+    Object.keys(undo).forEach(function (id) { store.saveQuestion(id, null); });
+    var box = confirmBox();
+    box.innerHTML = '<span>All progress cleared.</span> <button type="button" class="md-button" data-progress-undo>Undo</button>';
+    message("All progress cleared. Undo is available until you leave this page.");
+    render();
+    box.querySelector("[data-progress-undo]").focus();
+  }
+
+  function closeBox() {
+    var box = confirmBox();
+    if (box) { box.hidden = true; box.textContent = ""; }
+    var button = document.querySelector("[data-progress-reset-all]");
+    if (button) button.focus();
+  }
+
+  function onClick(event) {
+    var t = event.target && event.target.closest ? event.target : null;
+    if (!t || !t.closest("[data-progress-page], [data-progress-home]")) return;
+    if (t.closest("[data-progress-export]")) exportFile();
+    else if (t.closest("[data-progress-reset-all]")) askReset();
+    else if (t.closest("[data-progress-reset-yes]")) resetAll();
+    else if (t.closest("[data-progress-reset-no]")) closeBox();
+    else if (t.closest("[data-progress-undo]")) {
+      var saved = undo || {};
+      undo = null;
+      Object.keys(saved).forEach(function (id) { store.saveQuestion(id, saved[id]); });
+      message("All progress restored.");
+      render();
+      closeBox();
+    }
+  }
+
+  function onChange(event) {
+    if (event.target && event.target.matches && event.target.matches("[data-progress-import]")) importFile(event.target);
+  }
+
+  function mount() {
+    undo = null; // a new page: the undo offer ends when the page is left
+    render();
+  }
+
+  guide.progressPage = { mount: mount };
+  document.addEventListener("click", onClick);
+  document.addEventListener("change", onChange);
+  mount();
+})();

@@ -1,0 +1,92 @@
+/*
+ * Progress on every page: a completion marker on each topic's navigation entry, one calm notice when answers are not
+ * being kept, and the home and "Your progress" pages' code (progress-page.js), fetched only where it is used.
+ *
+ * Reads llmGuide.topics (assets/generated/topics.js, written at build time), llmGuide.store and llmGuide.progressCore.
+ * Contract: [data-progress-notice] takes the storage notice; [data-progress-home] or [data-progress-page] loads
+ * progress-page.js.
+ */
+(function () {
+  "use strict";
+
+  var guide = window.llmGuide || {};
+  if (guide.progress || !guide.store || !guide.progressCore) return;
+  var store = guide.store;
+  // Page-specific code sits beside this file; its address is known only while this script runs.
+  var here = document.currentScript ? document.currentScript.src : "";
+  var pageScript = null;
+
+  function scope() {
+    // Material's site root (set in overrides/partials/javascripts/base.html); the document's base otherwise.
+    try { return window.__md_scope ? String(window.__md_scope) : document.baseURI; } catch (error) { return document.baseURI; }
+  }
+
+  function topicUrl(topic) {
+    return new URL(topic.url, scope()).href;
+  }
+
+  function markNavigation() {
+    var topics = guide.topics || [];
+    var links = Array.prototype.slice.call(document.querySelectorAll(".md-nav__link[href]"));
+    Array.prototype.forEach.call(document.querySelectorAll("[data-progress-mark]"), function (old) { old.remove(); });
+    topics.forEach(function (topic) {
+      var s = guide.progressCore.summarize(topic.questions, store.question);
+      if (!s.answered) return;
+      var url = topicUrl(topic);
+      links.forEach(function (link) {
+        if (link.href !== url) return; // the table of contents' links carry a #fragment: they are not the page's
+        // Visible "5/17"; read as "5 of 17 answered" (the slash and the tick are hidden from screen readers).
+        var mark = document.createElement("span");
+        mark.className = "progress-mark" + (s.answered === s.total ? " progress-mark--done" : "");
+        mark.setAttribute("data-progress-mark", "");
+        mark.innerHTML = '<span class="progress-mark__sr">, </span><span aria-hidden="true"></span>' +
+          '<span class="progress-mark__sr"></span>';
+        mark.children[1].textContent = (s.answered === s.total ? "✓ " : "") + s.answered + "/" + s.total;
+        mark.children[2].textContent = s.answered + " of " + s.total + " answered";
+        link.appendChild(mark);
+      });
+    });
+  }
+
+  function showNotice() {
+    // One notice per page, and only when nothing is being kept: the visit still works from memory.
+    if (store.status().kept) return;
+    var notice = document.querySelector("[data-progress-notice]");
+    if (!notice || !notice.hidden) return;
+    notice.textContent = "This browser is not keeping your answers (its storage is blocked or full), so they last " +
+      "for this visit only. Export on the Your progress page still saves them to a file.";
+    notice.hidden = false;
+  }
+
+  function loadPageScript() {
+    if (!document.querySelector("[data-progress-home], [data-progress-page]")) return;
+    if (guide.progressPage) { guide.progressPage.mount(); return; }
+    if (pageScript || !here) return;
+    pageScript = document.createElement("script");
+    pageScript.src = new URL("progress-page.js", here).href; // mounts itself once loaded
+    document.head.appendChild(pageScript);
+  }
+
+  function mountAll() {
+    markNavigation();
+    showNotice();
+    loadPageScript();
+  }
+
+  guide.progress = { refresh: mountAll };
+  var queued = false;
+  store.onChange(function () {
+    // Answers arrive one write at a time; redraw the markers once per burst.
+    if (queued) return;
+    queued = true;
+    setTimeout(function () { queued = false; markNavigation(); showNotice(); }, 0);
+  });
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(mountAll);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", mountAll);
+  } else {
+    mountAll();
+  }
+})();

@@ -1,0 +1,77 @@
+// Pure progress logic of docs/assets/progress-core.js: summaries, "continue", import validation and merging.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const store = require("../../docs/assets/store.js");
+const core = require("../../docs/assets/progress-core.js");
+
+const attempt = (selected, correct, at) => ({ selected, correct, at });
+const records = {
+  a: store.withAttempt(store.withAttempt(null, attempt([1], false, 10)), attempt([0], true, 20)),
+  b: store.withAttempt(null, attempt([0], true, 30)),
+  c: store.retried(store.withAttempt(null, attempt([2], true, 5))),
+};
+const recordOf = (id) => (records[id] ? store.normalizeRecord(records[id]) : store.normalizeRecord(null));
+
+test("a summary counts answered, right first time, right now, and lists the first-try misses", () => {
+  const s = core.summarize(["a", "b", "c", "d"], recordOf);
+  assert.deepEqual(
+    { ...s },
+    { total: 4, answered: 3, firstRight: 2, nowChecked: 2, nowRight: 2, missed: ["a"], unanswered: ["d"] },
+  );
+  assert.equal(core.scoreText(s), "Score: 2 of 4 correct (2 checked). First try: 2 of 3.");
+  assert.equal(core.scoreText(core.summarize(["d"], recordOf)), "1 question on this page. Score: 0 of 1.");
+});
+
+test("continue goes to the next unanswered question of the latest topic, wrapping", () => {
+  const topics = [
+    { id: "t1", questions: ["c", "x"] },
+    { id: "t2", questions: ["y", "b", "z"] },
+  ];
+  const next = core.latest(topics, recordOf);
+  assert.equal(next.topic.id, "t2");
+  assert.equal(next.id, "z");
+  assert.equal(next.number, 3);
+  assert.equal(core.latest([{ id: "t", questions: ["b", "y"] }], recordOf).id, "y");
+  assert.equal(core.latest([{ id: "t", questions: ["q"] }], recordOf), null);
+  assert.equal(core.latest([{ id: "t", questions: ["b"] }], recordOf).done, true);
+});
+
+test("an export imports back: unknown ids are skipped and named, empty records dropped", () => {
+  const text = JSON.stringify(core.exportDocument({ ...records, gone: records.b, e: {} }, 0));
+  const result = core.parseImport(text, ["a", "b", "c", "e"]);
+  assert.equal(result.ok, true);
+  assert.deepEqual(Object.keys(result.records).sort(), ["a", "b", "c"]);
+  assert.deepEqual(result.skipped, ["gone"]);
+  assert.equal(result.records.c.again, true);
+});
+
+test("anything else is refused with a reason", () => {
+  const cases = [
+    ["{not json", /not valid JSON/],
+    ["[]", /not a progress export/],
+    [JSON.stringify({ format: "other", questions: {} }), /not a progress export/],
+    [JSON.stringify({ format: core.FORMAT, version: 99, questions: {} }), /newer version/],
+    [JSON.stringify({ format: core.FORMAT, version: 1, questions: [] }), /damaged/],
+    [JSON.stringify({ format: core.FORMAT, questions: {} }), /newer version|damaged/],
+  ];
+  for (const [text, message] of cases) {
+    const result = core.parseImport(text, ["a"]);
+    assert.equal(result.ok, false, text);
+    assert.match(result.error, message);
+  }
+});
+
+test("merging keeps the older first attempt and the newer latest one", () => {
+  const here = store.withAttempt(null, attempt([1], false, 100));
+  const there = store.withAttempt(store.withAttempt(null, attempt([2], false, 50)), attempt([0], true, 200));
+  const merged = core.merge(here, there);
+  assert.deepEqual(merged.first.selected, [2]);
+  assert.deepEqual(merged.last.selected, [0]);
+  assert.equal(merged.last.correct, true);
+  const back = core.merge(there, here);
+  assert.deepEqual(back.last.selected, [0]);
+  assert.deepEqual(core.merge(null, there).first.selected, [2]);
+  assert.deepEqual(core.merge(here, null), store.normalizeRecord(here));
+  assert.equal(core.merge(store.retried(there), here).again, true);
+});

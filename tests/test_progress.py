@@ -1,0 +1,189 @@
+"""Progress across the guide (issue 9): home page and navigation, first attempts kept, reset with undo, export and
+import between browsers, refused files, and storage that does not work."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from macros.validate import LoadedBank
+from tests.browser import Console
+from tests.test_browser import choose, first, open_topic, question, wrong_answer
+
+
+def answer(page: Page, q: object, right: bool) -> None:
+    choose(page, q, q.key if right else wrong_answer(q))  # type: ignore[attr-defined]
+    question(page, q).locator("[data-quiz-check]").click()  # type: ignore[arg-type]
+
+
+def home_row(page: Page, topic: str) -> list[str]:
+    row = page.locator(f'[data-progress-topic="{topic}"]')
+    expect(row).to_be_visible()
+    return [c.strip() for c in row.locator("th, td").all_inner_texts()]
+
+
+def test_answers_on_two_pages_show_on_home_and_in_the_navigation(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    peft, memory = bank.questions_for("peft"), bank.questions_for("memory")
+    open_topic(page, served_site, "peft")
+    answer(page, peft[0], right=True)
+    answer(page, peft[1], right=False)
+    open_topic(page, served_site, "memory")
+    answer(page, memory[0], right=True)
+    mark = page.locator(".md-sidebar--primary .md-nav__link[href$='topics/peft/'] [data-progress-mark]")
+    expect(mark).to_contain_text(f"2/{len(peft)}")
+    expect(mark.locator(".progress-mark__sr").last).to_have_text(f"2 of {len(peft)} answered")
+    page.goto(served_site)
+    assert home_row(page, "peft")[1:] == ["2", "1", str(len(peft))]
+    assert home_row(page, "memory")[1:] == ["1", "1", str(len(memory))]
+    cont = page.locator("[data-progress-continue] a")
+    expect(cont).to_have_text(re.compile(r"GPU memory.*question 2"))
+    expect(cont).to_have_attribute("href", re.compile(f"topics/memory/#q-{memory[1].id}$"))
+    cont.click()
+    expect(question(page, memory[1])).to_be_in_viewport()
+
+
+def test_try_again_keeps_the_first_attempt(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = first(bank, "peft", 1)
+    open_topic(page, served_site, "peft")
+    answer(page, q, right=False)
+    question(page, q).locator("[data-quiz-retry]").click()
+    answer(page, q, right=True)
+    score = page.locator("[data-quiz-score]")
+    expect(score).to_contain_text("Score: 1 of")
+    expect(score).to_contain_text("First try: 0 of 1.")
+    summary = page.locator("[data-quiz-summary]")
+    expect(summary).to_contain_text(
+        "1 of 17 answered, 0 right the first time, 1 right now".replace("17", str(len(bank.questions_for("peft"))))
+    )
+    expect(summary.locator(f'a[href="#q-{q.id}"]')).to_be_visible()
+    record = page.evaluate("id => llmGuide.store.question(id)", q.id)
+    assert record["first"]["correct"] is False and record["last"]["correct"] is True
+    assert record["first"]["at"] > 0
+    page.goto(served_site)
+    assert home_row(page, "peft")[1:3] == ["1", "0"]
+
+
+def export_file(page: Page, served_site: str, tmp_path: Path) -> Path:
+    page.goto(f"{served_site}progress/")
+    with page.expect_download() as download:
+        page.locator("[data-progress-export]").click()
+    target = tmp_path / "progress.json"
+    download.value.save_as(target)
+    return target
+
+
+def test_export_then_import_in_a_fresh_browser(
+    browser: Browser, served_site: str, bank: LoadedBank, tmp_path: Path
+) -> None:
+    q1, q2 = bank.questions_for("evaluation")[:2]
+    one = browser.new_context(accept_downloads=True)
+    page = one.new_page()
+    open_topic(page, served_site, "evaluation")
+    answer(page, q1, right=True)
+    answer(page, q2, right=False)
+    exported = export_file(page, served_site, tmp_path)
+    one.close()
+    data = json.loads(exported.read_text())
+    data["questions"]["no-such-question-anywhere"] = data["questions"][q1.id]
+    exported.write_text(json.dumps(data))
+
+    two = browser.new_context()
+    page = two.new_page()
+    console = Console()
+    console.attach(page)
+    try:
+        page.goto(f"{served_site}progress/")
+        page.locator("[data-progress-import]").set_input_files(str(exported))
+        message = page.locator("[data-progress-message]")
+        expect(message).to_contain_text("Imported 2 questions.")
+        expect(message).to_contain_text("Skipped 1 this guide does not have: no-such-question-anywhere.")
+        assert home_row(page, "evaluation")[1:3] == ["2", "1"]
+        open_topic(page, served_site, "evaluation")
+        expect(question(page, q1)).to_have_attribute("data-quiz-checked", "correct")
+        expect(question(page, q2)).to_have_attribute("data-quiz-checked", "incorrect")
+    finally:
+        two.close()
+    assert console.errors == []
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b'{"format": "someone-elses-quiz", "questions": {}}', "not a progress export from this guide"),
+    ],
+    ids=["corrupt", "foreign"],
+)
+def test_a_corrupt_or_foreign_file_is_refused_and_changes_nothing(
+    page: Page, served_site: str, bank: LoadedBank, content: bytes, reason: str
+) -> None:
+    q = first(bank, "peft", 1)
+    open_topic(page, served_site, "peft")
+    answer(page, q, right=True)
+    page.goto(f"{served_site}progress/")
+    before = page.evaluate("() => JSON.stringify(localStorage)")
+    page.locator("[data-progress-import]").set_input_files(
+        files=[{"name": "progress.json", "mimeType": "application/json", "buffer": content}]
+    )
+    expect(page.locator("[data-progress-message]")).to_contain_text(reason)
+    expect(page.locator("[data-progress-message]")).to_contain_text("Nothing was changed.")
+    assert page.evaluate("() => JSON.stringify(localStorage)") == before
+
+
+def test_reset_everything_asks_and_can_be_undone(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = first(bank, "peft", 1)
+    open_topic(page, served_site, "peft")
+    answer(page, q, right=True)
+    page.goto(f"{served_site}progress/")
+    page.locator("[data-progress-reset-all]").click()
+    page.locator("[data-progress-reset-no]").click()
+    assert home_row(page, "peft")[1] == "1"
+    page.locator("[data-progress-reset-all]").click()
+    page.locator("[data-progress-reset-yes]").click()
+    assert home_row(page, "peft")[1] == "0"
+    page.locator("[data-progress-undo]").click()
+    assert home_row(page, "peft")[1] == "1"
+    expect(page.locator("[data-progress-undo]")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "Object.defineProperty(window, 'localStorage',"
+        " { get() { throw new DOMException('denied', 'SecurityError'); } });",
+        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };",
+    ],
+    ids=["storage-throws", "storage-full"],
+)
+def test_storage_that_does_not_keep_shows_one_calm_notice(
+    browser: Browser, served_site: str, bank: LoadedBank, script: str
+) -> None:
+    context = browser.new_context()
+    context.add_init_script(script)
+    page = context.new_page()
+    console = Console()
+    console.attach(page)
+    try:
+        q = first(bank, "peft", 1)
+        open_topic(page, served_site, "peft")
+        notice = page.locator("[data-progress-notice]:visible")
+        expect(notice).to_have_count(1)
+        expect(notice).to_contain_text("not keeping your answers")
+        answer(page, q, right=True)
+        expect(page.locator("[data-quiz-score]")).to_contain_text("Score: 1 of")
+        # Within the visit, the answer still counts everywhere, and export still has it.
+        page.locator(".md-sidebar--primary .md-nav__link[href$='progress/']").first.click()
+        expect(page.locator('[data-progress-topic="peft"] td').first).to_have_text("1")
+        expect(page.locator("[data-progress-notice]:visible")).to_have_count(1)
+        with page.expect_download() as download:
+            page.locator("[data-progress-export]").click()
+        assert q.id in Path(download.value.path()).read_text()
+    finally:
+        context.close()
+    assert console.errors == []
