@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import threading
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -116,6 +117,16 @@ def offline_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     found = list((build / DOWNLOADS).glob("*.zip"))
     assert len(found) == 1
     return found[0]
+
+
+@pytest.fixture(scope="session")
+def unzipped(offline_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The offline zip unpacked into a fresh folder, as a reader would: everything must come from inside it."""
+    target = tmp_path_factory.mktemp("unzipped")
+    with zipfile.ZipFile(offline_archive) as zipped:
+        zipped.extractall(target)
+    (folder,) = target.iterdir()
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -307,19 +307,20 @@ def test_exam_at_320_px(browser: Browser, served_site: str, bank: LoadedBank) ->
         context.close()
 
 
-def test_exam_works_from_file_urls(browser: Browser, built_site: Path, bank: LoadedBank) -> None:
+def test_exam_works_from_file_urls(browser: Browser, unzipped: Path, bank: LoadedBank) -> None:
+    # The offline download is what a learner opens from disk (file URLs, no instant navigation, local search).
     context = browser.new_context()
     page = context.new_page()
     console = Console()
     console.attach(page)
     try:
         ids = [q.id for q in bank.questions[:2]]
-        page.goto(f"{(built_site / 'practice' / 'index.html').as_uri()}?ids={','.join(ids)}&timer=0")
+        page.goto(f"{(unzipped / 'practice.html').as_uri()}?ids={','.join(ids)}&timer=0")
         page.locator("[data-exam-start]").click()
         assert exam_order(page) == ids
         answer_current(page, bank, right=False)
         submit(page)
-        page.goto((built_site / "review" / "index.html").as_uri())
+        page.goto((unzipped / "review.html").as_uri())
         expect(page.locator(f"[data-review-card='{ids[0]}']")).to_be_visible()
     finally:
         context.close()

@@ -41,16 +41,6 @@ def archive(offline_archive: Path) -> Path:
     return offline_archive
 
 
-@pytest.fixture(scope="session")
-def unzipped(archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The archive unpacked into a fresh folder, as a reader would: everything must come from inside it."""
-    target = tmp_path_factory.mktemp("unzipped")
-    with zipfile.ZipFile(archive) as zipped:
-        zipped.extractall(target)
-    (folder,) = target.iterdir()
-    return folder
-
-
 # ---------- vendoring and configuration ----------
 
 

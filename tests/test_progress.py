@@ -45,6 +45,8 @@ def test_answers_on_two_pages_show_on_home_and_in_the_navigation(
     expect(cont).to_have_text(re.compile(r"GPU memory.*question 2"))
     expect(cont).to_have_attribute("href", re.compile(f"topics/memory/#q-{memory[1].id}$"))
     cont.click()
+    # links.js places a question it arrives at below the sticky bars once the page has settled.
+    expect(question(page, memory[1])).to_have_attribute("data-quiz-arrived", "")
     expect(question(page, memory[1])).to_be_in_viewport()
 
 

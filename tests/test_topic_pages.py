@@ -146,10 +146,12 @@ def test_the_table_of_contents_lists_every_question_by_title(page: Page, served_
 
 
 def test_search_finds_a_stem_phrase_first_named_by_its_title(page: Page, served_site: str, bank: LoadedBank) -> None:
+    # A word only that stem holds. (Material ranks by page group first, with titles boosted 1000x, so a phrase of
+    # common words such as "telemetry log format" can put another page's title match first: see issue 10's note.)
     q = next(q for q in bank.questions if "telemetry log format" in q.stem)
     page.goto(served_site)
     page.locator(".md-search__input").click()
-    page.keyboard.type("telemetry log format")
+    page.keyboard.type("telemetry")
     hit = page.locator(".md-search-result__link[href*='#q-']").first
     expect(hit).to_have_attribute("href", re.compile(f"#q-{q.id}-title$"))
     expect(hit.locator("h2")).to_contain_text(question_title(q))

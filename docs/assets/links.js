@@ -101,8 +101,16 @@
       window.scrollTo({ top: Math.max(0, top), behavior: "auto" });
     };
     place();
-    // Material restores or sets the scroll position itself right after instant navigation; place again after it.
-    window.requestAnimationFrame(function () { window.setTimeout(place, 0); });
+    // Material restores or sets the scroll position itself after instant navigation, and the page's height can still
+    // change while scripts mount, so place again a few times, unless the learner has started scrolling.
+    var moved = false;
+    var stop = function () { moved = true; };
+    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+      window.addEventListener(type, stop, { once: true, passive: true });
+    });
+    [0, 100, 300, 700].forEach(function (delay) {
+      window.setTimeout(function () { if (!moved) place(); }, delay);
+    });
   }
 
   function onPage() {
@@ -121,6 +129,16 @@
     if (mounted === content) return;
     mounted = content;
     onPage();
+    // After instant navigation document$ can emit before Material has put the new address (and its #q-<id>) in the
+    // location bar, and pushState fires no hashchange: look again shortly.
+    [50, 200, 500].forEach(function (delay) {
+      window.setTimeout(function () {
+        var id = "";
+        try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; }
+        var target = id && document.getElementById(id);
+        if (target && target.matches("[data-quiz-question]") && !target.hasAttribute("data-quiz-arrived")) arrive();
+      }, delay);
+    });
   }
   function hook() {
     if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(once);
