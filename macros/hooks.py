@@ -18,6 +18,7 @@ if _ROOT not in sys.path:
 from mkdocs.structure.files import File, Files  # noqa: E402
 
 from macros import offline  # noqa: E402 - needs the path above
+from macros.minify import minify_assets  # noqa: E402
 from macros.site import TOPIC_PAGE, current  # noqa: E402
 from macros.topicsdata import PATH, topics_data, topics_script  # noqa: E402
 
@@ -52,10 +53,16 @@ def on_config(config: Any, **_: Any) -> Any:
     # Edit links need a repository: without REPO_URL, MkDocs would warn (and --strict fail) on the relative edit_uri.
     if not config.repo_url:
         config.edit_uri = None
+    if not config.site_url:
+        # Instant navigation needs the sitemap, which a build without site_url leaves out (below): without this, every
+        # page of a local build would request a missing sitemap.xml.
+        features = config.theme["features"]
+        features[:] = [f for f in features if not f.startswith("navigation.instant")]
     return config
 
 
 def on_post_build(config: Any, **_: Any) -> None:
+    minify_assets(Path(config.site_dir))
     archive = config.extra.get("offline_zip")
     if archive:
         offline.publish(Path(archive), Path(config.site_dir))
