@@ -154,6 +154,8 @@ def make_project(base: Path, kind: str, rows: list[dict[str, object]]) -> Path:
         config = re.sub(r"  - macros:\n(      .*\n)+", "", config)
         config = re.sub(r"hooks:\n(  - .*\n)+", "", config)
         config = re.sub(r"watch:\n(  - .*\n)+", "", config)
+        # Nor the guide's own scripts and styles: the floor is Material alone, the peer Material plus what it adds.
+        config = re.sub(r"extra_(?:css|javascript):\n(  - .*\n)+", "", config)
         if kind == "peer":
             config = config.replace("plugins:\n", "plugins:\n  - mkdocs_quiz\n", 1)
         writer = floor_markdown if kind == "floor" else peer_markdown
