@@ -88,3 +88,12 @@ class Requests:
             route.continue_()
         else:
             route.abort()
+
+
+# Init scripts that break localStorage the ways browsers do: blocked (private modes, cookies off, some file:// pages),
+# full, and holding corrupt data. Tests of every feature that stores run against them.
+THROWING_STORAGE = (
+    "Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });"
+)
+FULL_STORAGE = "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };"
+CORRUPT_STORAGE = "Storage.prototype.getItem = function () { return '{not json'; };"

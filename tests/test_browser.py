@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from macros.models import Question
 from macros.validate import LoadedBank
-from tests.browser import Console
+from tests.browser import CORRUPT_STORAGE, FULL_STORAGE, THROWING_STORAGE, Console
 
 
 def first(bank: LoadedBank, topic: str, select: int) -> Question:
@@ -232,12 +232,7 @@ def test_without_javascript_explanations_are_readable(browser: Browser, served_s
 
 @pytest.mark.parametrize(
     "script",
-    [
-        "Object.defineProperty(window, 'localStorage',"
-        " { get() { throw new DOMException('denied', 'SecurityError'); } });",
-        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };",
-        "Storage.prototype.getItem = function () { return '{not json'; };",
-    ],
+    [THROWING_STORAGE, FULL_STORAGE, CORRUPT_STORAGE],
     ids=["storage-throws", "storage-full", "storage-corrupt"],
 )
 def test_broken_storage_does_not_break_the_quiz(

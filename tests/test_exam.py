@@ -13,11 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from macros.validate import LoadedBank
-from tests.browser import Console
-
-THROWING_STORAGE = (
-    "Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });"
-)
+from tests.browser import THROWING_STORAGE, Console
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from macros.validate import LoadedBank
-from tests.browser import Console
+from tests.browser import FULL_STORAGE, THROWING_STORAGE, Console
 from tests.test_browser import choose, first, open_topic, question, wrong_answer
 
 
@@ -156,11 +156,7 @@ def test_reset_everything_asks_and_can_be_undone(page: Page, served_site: str, b
 
 @pytest.mark.parametrize(
     "script",
-    [
-        "Object.defineProperty(window, 'localStorage',"
-        " { get() { throw new DOMException('denied', 'SecurityError'); } });",
-        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };",
-    ],
+    [THROWING_STORAGE, FULL_STORAGE],
     ids=["storage-throws", "storage-full"],
 )
 def test_storage_that_does_not_keep_shows_one_calm_notice(

@@ -32,20 +32,7 @@
 
   /* ---------- small DOM helpers ---------- */
 
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === false || value === null || value === undefined) return;
-      if (name === "text") el.textContent = value;
-      else if (name === "html") el.innerHTML = value; // only build-time HTML from the renderer, already escaped
-      else el.setAttribute(name, value === true ? "" : value);
-    });
-    (children || []).forEach(function (child) {
-      if (child) el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return el;
-  }
+  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
 
   function wrapTable(table) {
     // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.
@@ -696,12 +683,5 @@
   window.addEventListener("pagehide", checkpoint);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") checkpoint(); });
 
-  function hook() {
-    // Material's bundle loads after this page's own scripts on a full load, so look for document$ only now.
-    // Also mount now: from file:// Material's document$ never emits, and mounting twice is a no-op.
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-    onPage();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
-  else hook();
+  window.llmGuide.dom.start(onPage);
 })();

@@ -11,19 +11,7 @@
 (function () {
   "use strict";
 
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === false || value === null || value === undefined) return;
-      if (name === "text") el.textContent = value;
-      else el.setAttribute(name, value === true ? "" : value);
-    });
-    (children || []).forEach(function (child) {
-      if (child) el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return el;
-  }
+  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
 
   function field(id, label, input, help) {
     input.id = id;
@@ -156,11 +144,5 @@
 
   if (window.__llmLinksBuilderStarted) return;
   window.__llmLinksBuilderStarted = true;
-  function hook() {
-    // Also mount now: from file:// Material's document$ never emits, and mounting twice is a no-op.
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-    onPage();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
-  else hook();
+  window.llmGuide.dom.start(onPage);
 })();

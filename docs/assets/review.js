@@ -17,20 +17,7 @@
   function g() { return window.llmGuide || {}; }
   function now() { return Date.now(); }
 
-  function h(tag, attrs, children) {
-    var el = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === false || value === null || value === undefined) return;
-      if (name === "text") el.textContent = value;
-      else if (name === "html") el.innerHTML = value; // build-time HTML from the renderer only
-      else el.setAttribute(name, value === true ? "" : value);
-    });
-    (children || []).forEach(function (child) {
-      if (child) el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
-    });
-    return el;
-  }
+  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
 
   function examDate() {
     var settings = g().store.get(SETTINGS);
@@ -232,11 +219,5 @@
 
   if (window.__llmReviewStarted) return;
   window.__llmReviewStarted = true;
-  function hook() {
-    // Also mount now: from file:// Material's document$ never emits, and mounting twice is a no-op.
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(onPage);
-    onPage();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
-  else hook();
+  window.llmGuide.dom.start(onPage);
 })();

@@ -1,0 +1,41 @@
+/*
+ * Small DOM helpers shared by the pages that build their interface in the browser (practice exam, review,
+ * instructors), loaded by those pages only (`scripts:` in their front matter), before their own script.
+ *   llmGuide.dom.h(tag, attrs, children)  an element; attrs.text sets its text, attrs.html build-time HTML only
+ *   llmGuide.dom.start(fn)                run fn for every page: now, and on each Material document$ emission
+ */
+(function () {
+  "use strict";
+
+  var guide = (window.llmGuide = window.llmGuide || {});
+  if (guide.dom) return;
+
+  function h(tag, attrs, children) {
+    var el = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === false || value === null || value === undefined) return;
+      if (name === "text") el.textContent = value;
+      else if (name === "html") el.innerHTML = value; // only build-time HTML from the renderer, already escaped
+      else el.setAttribute(name, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child) el.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return el;
+  }
+
+  function start(fn) {
+    // Material's bundle loads after a page's own scripts on a full load, so look for document$ only once the document
+    // is parsed. Also run now: from file:// document$ never emits. `fn` must treat a second call for the same page
+    // as a no-op.
+    function hook() {
+      if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(fn);
+      fn();
+    }
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
+    else hook();
+  }
+
+  guide.dom = { h: h, start: start };
+})();
