@@ -9,6 +9,7 @@ from macros import pages
 from macros.bankscript import write_bank_script
 from macros.printing import PrintViews
 from macros.site import QuizSite, activate, current, log
+from macros.topicsdata import write_topic_scripts
 
 
 def define_env(env: Any) -> None:
@@ -16,7 +17,7 @@ def define_env(env: Any) -> None:
     site = QuizSite.from_config(env.conf, env.variables.get("quiz_bank"))
     activate(site)
     views = PrintViews(site, Path(env.conf.docs_dir))
-    env.macro(site.quiz, "quiz")
+    env.macro(lambda topic_id: site.quiz(topic_id, env.page.url), "quiz")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
     env.macro(lambda: site.downloads_table(env.page.url), "downloads_table")
     env.macro(views.guide, "print_guide")
@@ -29,12 +30,14 @@ def define_env(env: Any) -> None:
 
 
 def on_post_build(env: Any) -> None:
-    """Write the exports and the questions script; fail a strict build when a topic's questions are on no page or on
+    """Write the exports and the generated scripts; fail a strict build when a topic's questions are on no page or on
     two."""
     site = current()
     if site is not None:
         site.write_downloads(Path(env.conf["site_dir"]))
         # The exam, review and instructors pages read the questions from this script (no fetch: file:// works).
         write_bank_script(site.bank, site.renderer, env.conf["site_dir"])
+        # Every page's topic list (for the navigation markers) and the home and progress pages' question ids.
+        write_topic_scripts(site.bank, site.page_urls, Path(env.conf["site_dir"]))
         for problem in site.check_placement():
             log.warning(problem)

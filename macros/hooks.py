@@ -15,26 +15,9 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from mkdocs.structure.files import File, Files  # noqa: E402
-
 from macros import offline  # noqa: E402 - needs the path above
 from macros.minify import minify_assets  # noqa: E402
-from macros.site import TOPIC_PAGE, current  # noqa: E402
-from macros.topicsdata import PATH, topics_data, topics_script  # noqa: E402
-
-
-def on_files(files: Files, config: Any, **_: Any) -> Files:
-    """Add the generated topics script (ids, titles, pages) that the progress code reads on every page."""
-    site = current()
-    if site is None:
-        return files
-    urls = {}
-    for topic in site.bank.topics:
-        page = files.get_file_from_path(TOPIC_PAGE.format(id=topic.id))
-        if page is not None:
-            urls[topic.id] = page.url
-    files.append(File.generated(config, PATH, content=topics_script(topics_data(site.bank, urls))))
-    return files
+from macros.site import current  # noqa: E402
 
 
 def on_page_content(html: str, page: Any, **_: Any) -> str:

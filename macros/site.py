@@ -37,6 +37,7 @@ class QuizSite:
         self.blocks: dict[str, str] = {}
         self.links: dict[str, list[tuple[str, str]]] = {}
         self.placed: Counter[str] = Counter()
+        self.page_urls: dict[str, str] = {}  # topic id -> the URL of the page that holds its questions
 
     @classmethod
     def from_config(cls, config: Any, bank_setting: str | None = None) -> QuizSite:
@@ -49,8 +50,10 @@ class QuizSite:
             raise PluginError(str(error)) from None
         return cls(bank, Renderer(config.markdown_extensions, config.mdx_configs))
 
-    def quiz(self, topic_id: str) -> str:
-        """A placeholder for all questions of one topic, with the page score."""
+    def quiz(self, topic_id: str, page_url: str | None = None) -> str:
+        """A placeholder for all questions of one topic, with the page score; `page_url` is the calling page's."""
+        if page_url is not None:
+            self.page_urls[topic_id] = page_url
         try:
             self.blocks[placeholder(topic_id)] = self.renderer.topic(self.bank, topic_id)
             self.links[placeholder(topic_id)] = question_links(self.bank.questions_for(topic_id))

@@ -53,7 +53,7 @@ def test_built_html_has_no_errors_from_our_markup(built_site: Path) -> None:
 
 def test_checker_catches_an_error_in_quiz_markup(built_site: Path, tmp_path: Path) -> None:
     page = (built_site / "topics/peft/index.html").read_text(encoding="utf-8")
-    broken = page.replace('<legend class="quiz-q__instruction" data-search-exclude>', "<legend><p>x</p>", 1)
+    broken = page.replace("<legend data-search-exclude>", "<legend><p>x</p>", 1)
     assert broken != page
     (tmp_path / "index.html").write_text(broken, encoding="utf-8")
     assert any("“p” not allowed as child of element “legend”" in error for error in ours(nu_errors(tmp_path)))

@@ -234,7 +234,7 @@ def test_offline_topic_page_prints_key_and_explanations(browser: Browser, unzipp
             block = page.locator(f"#q-{q.id}")
             why = block.locator("details").nth(q.key[0])
             expect(why.locator("[data-quiz-verdict]")).to_have_text("Correct")
-            expect(why.locator(".quiz-why__body")).to_be_visible()
+            expect(why.locator("summary + p")).to_be_visible()
             expect(page.locator("[data-quiz-check]").first).to_be_hidden()
         finally:
             context.close()

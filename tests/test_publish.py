@@ -136,7 +136,7 @@ def test_printed_topic_page_shows_key_and_explanations(
             for index, option in enumerate(q.options):
                 why = block.locator("details").nth(index)
                 expect(why.locator("[data-quiz-verdict]")).to_have_text("Correct" if option.correct else "Incorrect")
-                body = why.locator(".quiz-why__body")
+                body = why.locator("summary + p")
                 expect(body).to_be_visible()
                 first_words = " ".join(option.explanation.split()[:3]).replace("`", "")
                 expect(body).to_contain_text(re.sub(r"[*_]", "", first_words)[:12])

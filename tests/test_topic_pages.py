@@ -98,15 +98,15 @@ def test_after_a_wrong_answer_the_chosen_and_the_correct_explanations_are_open(
         details = question(page, q).locator(f'[data-quiz-explanation="{index}"]')
         if index in chosen or index in q.key:
             expect(details).to_have_attribute("open", "")
-            expect(details.locator(".quiz-why__body")).to_be_visible()
+            expect(details.locator("summary + p")).to_be_visible()
         else:
             expect(details).not_to_have_attribute("open", "")
     # Body size, and the summary's option text in normal weight.
     sizes = page.evaluate(
         """(id) => { const a = document.getElementById('q-' + id);
-        const body = getComputedStyle(a.querySelector('.quiz-why__body p')).fontSize;
+        const body = getComputedStyle(a.querySelector('.quiz-why > summary + p')).fontSize;
         const stem = getComputedStyle(a.querySelector('.quiz-q__stem p')).fontSize;
-        const weight = getComputedStyle(a.querySelector('.quiz-why__text')).fontWeight;
+        const weight = getComputedStyle(a.querySelector('.quiz-why > summary')).fontWeight;
         return [body, stem, weight]; }""",
         q.id,
     )
@@ -171,7 +171,7 @@ def test_next_unanswered_moves_focus(page: Page, served_site: str, bank: LoadedB
     question(page, questions[0]).locator("[data-quiz-input]").first.focus()
     page.locator("[data-quiz-next]").click()
     # From question 1, question 2 is answered: the next unanswered one is question 3.
-    assert page.evaluate("document.activeElement.id") == f"q-{questions[2].id}-0"
+    assert page.evaluate("[document.activeElement.name, document.activeElement.value]") == [f"q-{questions[2].id}", "0"]
     heading = question(page, questions[2]).locator(".quiz-q__title")
     assert heading.evaluate(UNCOVERED)
 

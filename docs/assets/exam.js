@@ -449,7 +449,7 @@
     result.items.forEach(function (item) {
       if (!item.answered) return;
       store().recordAttempt(item.id, { selected: item.selected, correct: item.correct, at: t,
-        confidence: item.confidence, source: "exam" });
+        confidence: item.confidence, source: "exam", topic: item.topic });
     });
     store().set(HISTORY, c.addToHistory(store().get(HISTORY), c.historyEntry(result, s, t)));
     store().set(LAST, s);

@@ -1,7 +1,8 @@
 /*
  * The home page's progress table and "continue" link, and the "Your progress" page: export to a JSON file, import
  * one (merged by question, newer attempt wins), and reset everything (asks first, undo until the page is left).
- * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page].
+ * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page], after progress-io.js and
+ * the topics' question ids (assets/generated/topic-ids.js).
  *
  * Contract: [data-progress-table] [data-progress-continue] [data-progress-controls] [data-progress-export]
  * [data-progress-import] [data-progress-message] [data-progress-reset-all] [data-progress-confirm].
@@ -10,13 +11,27 @@
   "use strict";
 
   var guide = window.llmGuide || {};
-  if (guide.progressPage || !guide.store || !guide.progressCore) return;
+  if (guide.progressPage || !guide.store || !guide.progressCore || !guide.progressIo) return;
   var store = guide.store;
   var core = guide.progressCore;
+  var io = guide.progressIo;
   var undo = null; // records as they were before "Reset all progress", until the page is left
 
   function topics() {
-    return guide.topics || [];
+    var ids = guide.topicQuestions || {};
+    return (guide.topics || []).map(function (t) {
+      return { id: t.id, title: t.title, url: t.url, questions: ids[t.id] || [] };
+    });
+  }
+
+  function tagTopics() {
+    // Answers recorded before attempts carried their topic get it now, so every page's markers count them.
+    topics().forEach(function (t) {
+      t.questions.forEach(function (id) {
+        var tagged = core.withTopic(store.question(id), t.id);
+        if (tagged) store.saveQuestion(id, tagged);
+      });
+    });
   }
 
   function allIds() {
@@ -81,7 +96,7 @@
   }
 
   function renderContinue(box) {
-    var next = core.latest(topics(), store.question);
+    var next = io.latest(topics(), store.question);
     box.hidden = !next;
     box.textContent = "";
     if (!next) return;
@@ -110,7 +125,7 @@
   }
 
   function exportFile() {
-    var doc = core.exportDocument(snapshot(), Date.now());
+    var doc = io.exportDocument(snapshot(), Date.now());
     var blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
     var link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
@@ -127,11 +142,12 @@
     if (!file) return;
     var reader = new FileReader();
     reader.onload = function () {
-      var result = core.parseImport(String(reader.result), allIds());
+      var result = io.parseImport(String(reader.result), allIds());
       input.value = "";
       if (!result.ok) { message(result.error + " Nothing was changed."); return; }
       var ids = Object.keys(result.records);
-      ids.forEach(function (id) { store.saveQuestion(id, core.merge(store.question(id), result.records[id])); });
+      ids.forEach(function (id) { store.saveQuestion(id, io.merge(store.question(id), result.records[id])); });
+      tagTopics(); // a file from before attempts carried their topic
       var text = "Imported " + ids.length + " question" + (ids.length === 1 ? "" : "s") + ".";
       if (result.skipped.length) {
         text += " Skipped " + result.skipped.length + " this guide does not have: " + result.skipped.join(", ") + ".";
@@ -197,6 +213,7 @@
 
   function mount() {
     undo = null; // a new page: the undo offer ends when the page is left
+    tagTopics();
     render();
   }
 

@@ -2,9 +2,11 @@
  * Progress on every page: a completion marker on each topic's navigation entry, one calm notice when answers are not
  * being kept, and the home and "Your progress" pages' code (progress-page.js), fetched only where it is used.
  *
- * Reads llmGuide.topics (assets/generated/topics.js, written at build time), llmGuide.store and llmGuide.progressCore.
+ * Reads llmGuide.topics (assets/generated/topics.js, written at build time: each topic's id, title, page and number of
+ * questions), llmGuide.store and llmGuide.progressCore. Answered counts come from the records, whose attempts carry
+ * their topic, so no page needs every question id for the markers.
  * Contract: [data-progress-notice] takes the storage notice; [data-progress-home] or [data-progress-page] loads
- * progress-page.js.
+ * progress-io.js, generated/topic-ids.js and progress-page.js, in that order.
  */
 (function () {
   "use strict";
@@ -25,26 +27,36 @@
     return new URL(topic.url, scope()).href;
   }
 
+  var shown = null; // the markers last drawn, and where: redrawn only when a count changes or the page does
+
   function markNavigation() {
     var topics = guide.topics || [];
-    var links = Array.prototype.slice.call(document.querySelectorAll(".md-nav__link[href]"));
-    Array.prototype.forEach.call(document.querySelectorAll("[data-progress-mark]"), function (old) { old.remove(); });
+    var answered = guide.progressCore.countByTopic(store.questionIds(), store.question);
+    var wanted = {};
     topics.forEach(function (topic) {
-      var s = guide.progressCore.summarize(topic.questions, store.question);
-      if (!s.answered) return;
-      var url = topicUrl(topic);
-      links.forEach(function (link) {
-        if (link.href !== url) return; // the table of contents' links carry a #fragment: they are not the page's
-        // Visible "5/17"; read as "5 of 17 answered" (the slash and the tick are hidden from screen readers).
-        var mark = document.createElement("span");
-        mark.className = "progress-mark" + (s.answered === s.total ? " progress-mark--done" : "");
-        mark.setAttribute("data-progress-mark", "");
-        mark.innerHTML = '<span class="progress-mark__sr">, </span><span aria-hidden="true"></span>' +
-          '<span class="progress-mark__sr"></span>';
-        mark.children[1].textContent = (s.answered === s.total ? "✓ " : "") + s.answered + "/" + s.total;
-        mark.children[2].textContent = s.answered + " of " + s.total + " answered";
-        link.appendChild(mark);
-      });
+      // A record can outlive its question (a later bank dropped it): never show more than the topic holds.
+      var done = Math.min(answered[topic.id] || 0, topic.total);
+      if (done) wanted[topicUrl(topic)] = { done: done, total: topic.total };
+    });
+    var nav = document.querySelector(".md-sidebar--primary") || document.body;
+    var signature = JSON.stringify(wanted);
+    var drawn = signature === "{}" || !!nav.querySelector("[data-progress-mark]");
+    if (shown && shown.nav === nav && shown.signature === signature && drawn) return;
+    shown = { nav: nav, signature: signature };
+    Array.prototype.forEach.call(document.querySelectorAll("[data-progress-mark]"), function (old) { old.remove(); });
+    // Links to other pages only: a topic page's table of contents adds hundreds of #fragment links, never a topic's.
+    Array.prototype.forEach.call(document.querySelectorAll('.md-nav__link[href]:not([href^="#"])'), function (link) {
+      var s = wanted[link.href];
+      if (!s) return;
+      // Visible "5/17"; read as "5 of 17 answered" (the slash and the tick are hidden from screen readers).
+      var mark = document.createElement("span");
+      mark.className = "progress-mark" + (s.done === s.total ? " progress-mark--done" : "");
+      mark.setAttribute("data-progress-mark", "");
+      mark.innerHTML = '<span class="progress-mark__sr">, </span><span aria-hidden="true"></span>' +
+        '<span class="progress-mark__sr"></span>';
+      mark.children[1].textContent = (s.done === s.total ? "✓ " : "") + s.done + "/" + s.total;
+      mark.children[2].textContent = s.done + " of " + s.total + " answered";
+      link.appendChild(mark);
     });
   }
 
@@ -62,9 +74,13 @@
     if (!document.querySelector("[data-progress-home], [data-progress-page]")) return;
     if (guide.progressPage) { guide.progressPage.mount(); return; }
     if (pageScript || !here) return;
-    pageScript = document.createElement("script");
-    pageScript.src = new URL("progress-page.js", here).href; // mounts itself once loaded
-    document.head.appendChild(pageScript);
+    // async=false: inserted scripts then run in this order; progress-page.js mounts itself once loaded.
+    ["progress-io.js", "generated/topic-ids.js", "progress-page.js"].forEach(function (name) {
+      pageScript = document.createElement("script");
+      pageScript.src = new URL(name, here).href;
+      pageScript.async = false;
+      document.head.appendChild(pageScript);
+    });
   }
 
   function mountAll() {

@@ -4,13 +4,14 @@
  * Contract with the HTML (macros/templates/*.html.j2), which the tests select on too:
  *   [data-quiz]                    a topic's question list; holds [data-quiz-score], [data-quiz-next], [data-quiz-reset],
  *                                  [data-quiz-confirm], [data-quiz-announce] and [data-quiz-summary]
- *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list),
- *                                  data-quiz-title (its short title)
- *   [data-quiz-option=<i>]         an option row holding [data-quiz-input] and [data-quiz-mark]
- *   [data-quiz-form] [data-quiz-check] [data-quiz-retry] [data-quiz-result] [data-quiz-explanation=<i>]
- * State the script writes: data-quiz-ready on a usable question, data-quiz-checked on a checked one,
- * data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed on an option,
- * data-quiz-warning on a result that asks for a choice first.
+ *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list);
+ *                                  its .quiz-q__title heading, [data-quiz-form], [data-quiz-explanations]
+ *   [data-quiz-option=<i>]         an option row (the label) holding its [data-quiz-input]
+ *   [data-quiz-explanation=<i>]    an option's explanation (<details>)
+ * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]) and [data-quiz-result] to each form and
+ * a [data-quiz-mark] to graded rows. State it writes: data-quiz-ready on a usable question, data-quiz-checked on a
+ * checked one, data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed
+ * on an option, data-quiz-warning on a result that asks for a choice first.
  *
  * Answers are kept through llmGuide.store (store.js): the first attempt stays on record through "Try again".
  * Grading and messages are pure (the `core` object); summaries come from llmGuide.progressCore.
@@ -100,6 +101,14 @@
 
   /* ---------- the page ---------- */
 
+  // The controls exist only with the script (without it there is nothing to check), so they are not in every
+  // question's HTML: one parsed copy is cloned into each question as it mounts.
+  var CONTROLS = document.createElement("div");
+  CONTROLS.innerHTML = '<div class="quiz-q__actions" data-quiz-actions data-search-exclude>' +
+    '<button type="submit" class="md-button md-button--primary" data-quiz-check>Check</button>' +
+    '<button type="button" class="md-button" data-quiz-retry hidden>Try again</button></div>' +
+    '<p class="quiz-q__result" data-quiz-result data-search-exclude role="status" aria-live="polite"></p>';
+
   function describe(article) {
     // Everything the script needs from one question's markup, or null when the markup is not usable.
     var id = article.getAttribute("data-quiz-question");
@@ -108,14 +117,18 @@
     var form = article.querySelector("[data-quiz-form]");
     var key = parseKey(article.getAttribute("data-quiz-key"), rows.length);
     var select = parseInt(article.getAttribute("data-quiz-select"), 10);
-    var result = article.querySelector("[data-quiz-result]");
-    if (!id || !form || !result || rows.length < 2 || !key || key.length !== select || inputs.some(function (i) { return !i; })) return null;
+    if (!id || !form || rows.length < 2 || !key || key.length !== select || inputs.some(function (i) { return !i; })) return null;
+    if (!form.querySelector("[data-quiz-result]")) {
+      Array.prototype.slice.call(CONTROLS.cloneNode(true).childNodes).forEach(function (node) { form.appendChild(node); });
+    }
+    var title = article.querySelector(".quiz-q__title");
+    var root = article.closest("[data-quiz]");
     return {
-      id: id, article: article, rows: rows, inputs: inputs, key: key, select: select, form: form, result: result,
-      title: article.getAttribute("data-quiz-title") || "",
-      check: article.querySelector("[data-quiz-check]"),
-      retry: article.querySelector("[data-quiz-retry]"),
-      actions: article.querySelector("[data-quiz-actions]"),
+      id: id, article: article, topic: root ? root.getAttribute("data-quiz-topic") : null, rows: rows, inputs: inputs, key: key, select: select, form: form,
+      result: form.querySelector("[data-quiz-result]"),
+      title: title && title.firstChild ? title.firstChild.textContent.replace(/^Question \d+: /, "") : "",
+      check: form.querySelector("[data-quiz-check]"),
+      retry: form.querySelector("[data-quiz-retry]"),
       details: Array.prototype.slice.call(article.querySelectorAll("[data-quiz-explanation]"))
     };
   }
@@ -152,6 +165,14 @@
       var mark = row.querySelector("[data-quiz-mark]");
       if (status === "none") row.removeAttribute("data-quiz-status");
       else row.setAttribute("data-quiz-status", status);
+      if (!mark && status !== "none") {
+        // Inside the label, so a screen reader hears the verdict with the option it belongs to.
+        mark = document.createElement("span");
+        mark.className = "quiz-option__mark";
+        mark.setAttribute("data-quiz-mark", "");
+        mark.setAttribute("data-search-exclude", "");
+        row.appendChild(mark);
+      }
       if (mark) mark.textContent = MARKS[status];
     });
     if (result) q.article.setAttribute("data-quiz-checked", result.correct ? "correct" : "incorrect");
@@ -177,8 +198,10 @@
   }
 
   function regrade(q) {
-    // Attempts migrated from the first storage format, or made where the key was unknown, get graded here.
+    // Attempts migrated from the first storage format, or made where the key was unknown, get graded here; attempts
+    // made before they carried their topic get it (the navigation markers count answers by topic).
     var r = store.question(q.id);
+    if (!r.first) return;
     var changed = false;
     ["first", "last"].forEach(function (which) {
       if (r[which] && r[which].correct === null) {
@@ -186,7 +209,8 @@
         changed = true;
       }
     });
-    if (changed) store.saveQuestion(q.id, r);
+    var tagged = q.topic ? progress.withTopic(r, q.topic) : null;
+    if (tagged || changed) store.saveQuestion(q.id, tagged || r);
   }
 
   function questionsOf(root) {
@@ -244,9 +268,11 @@
       if (!q) return; // unusable markup keeps its no-JavaScript form: explanations stay readable
       article.__quiz = q;
       article.setAttribute("data-quiz-ready", "");
-      if (q.actions) q.actions.hidden = false;
       regrade(q);
-      show(q, stateOf(q), "restore");
+      var state = stateOf(q);
+      // A question never answered is already shown as it should be: on a page of hundreds, touching each one's
+      // inputs and explanations at load is wasted work the learner waits for.
+      if (state.checked || state.selected.length) show(q, state, "restore");
       questions.push(q);
     });
     root.__quiz = questions;
@@ -333,7 +359,7 @@
       return;
     }
     var correct = grade(selected, q.key, q.rows.length).correct;
-    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic" });
+    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic", topic: q.topic });
     show(q, { selected: selected, checked: true }, "check");
     refresh(q);
     // The Check button is now hidden; keep keyboard focus in the question rather than losing it to <body>.

@@ -141,7 +141,8 @@
     var t = now();
     var rating = core.ratingFor(correct, confidence);
     // The attempt first (it keeps extra), then the new schedule on the same record.
-    store.recordAttempt(id, { selected: selected, correct: correct, at: t, confidence: confidence, source: "review" });
+    store.recordAttempt(id, { selected: selected, correct: correct, at: t, confidence: confidence, source: "review",
+      topic: q.topic });
     var review = core.schedule(window.FSRS, store.question(id), rating, t);
     store.saveQuestion(id, core.withReview(store.question(id), review));
     Array.prototype.forEach.call(form.querySelectorAll("input"), function (i) { i.disabled = true; });

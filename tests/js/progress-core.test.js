@@ -1,9 +1,11 @@
-// Pure progress logic of docs/assets/progress-core.js: summaries, "continue", import validation and merging.
+// Pure progress logic: summaries and counts per topic (progress-core.js, every page), and "continue", import
+// validation and merging (progress-io.js, the home and progress pages).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const store = require("../../docs/assets/store.js");
 const core = require("../../docs/assets/progress-core.js");
+const io = require("../../docs/assets/progress-io.js");
 
 const attempt = (selected, correct, at) => ({ selected, correct, at });
 const records = {
@@ -28,18 +30,18 @@ test("continue goes to the next unanswered question of the latest topic, wrappin
     { id: "t1", questions: ["c", "x"] },
     { id: "t2", questions: ["y", "b", "z"] },
   ];
-  const next = core.latest(topics, recordOf);
+  const next = io.latest(topics, recordOf);
   assert.equal(next.topic.id, "t2");
   assert.equal(next.id, "z");
   assert.equal(next.number, 3);
-  assert.equal(core.latest([{ id: "t", questions: ["b", "y"] }], recordOf).id, "y");
-  assert.equal(core.latest([{ id: "t", questions: ["q"] }], recordOf), null);
-  assert.equal(core.latest([{ id: "t", questions: ["b"] }], recordOf).done, true);
+  assert.equal(io.latest([{ id: "t", questions: ["b", "y"] }], recordOf).id, "y");
+  assert.equal(io.latest([{ id: "t", questions: ["q"] }], recordOf), null);
+  assert.equal(io.latest([{ id: "t", questions: ["b"] }], recordOf).done, true);
 });
 
 test("an export imports back: unknown ids are skipped and named, empty records dropped", () => {
-  const text = JSON.stringify(core.exportDocument({ ...records, gone: records.b, e: {} }, 0));
-  const result = core.parseImport(text, ["a", "b", "c", "e"]);
+  const text = JSON.stringify(io.exportDocument({ ...records, gone: records.b, e: {} }, 0));
+  const result = io.parseImport(text, ["a", "b", "c", "e"]);
   assert.equal(result.ok, true);
   assert.deepEqual(Object.keys(result.records).sort(), ["a", "b", "c"]);
   assert.deepEqual(result.skipped, ["gone"]);
@@ -51,12 +53,12 @@ test("anything else is refused with a reason", () => {
     ["{not json", /not valid JSON/],
     ["[]", /not a progress export/],
     [JSON.stringify({ format: "other", questions: {} }), /not a progress export/],
-    [JSON.stringify({ format: core.FORMAT, version: 99, questions: {} }), /newer version/],
-    [JSON.stringify({ format: core.FORMAT, version: 1, questions: [] }), /damaged/],
-    [JSON.stringify({ format: core.FORMAT, questions: {} }), /newer version|damaged/],
+    [JSON.stringify({ format: io.FORMAT, version: 99, questions: {} }), /newer version/],
+    [JSON.stringify({ format: io.FORMAT, version: 1, questions: [] }), /damaged/],
+    [JSON.stringify({ format: io.FORMAT, questions: {} }), /newer version|damaged/],
   ];
   for (const [text, message] of cases) {
-    const result = core.parseImport(text, ["a"]);
+    const result = io.parseImport(text, ["a"]);
     assert.equal(result.ok, false, text);
     assert.match(result.error, message);
   }
@@ -65,13 +67,37 @@ test("anything else is refused with a reason", () => {
 test("merging keeps the older first attempt and the newer latest one", () => {
   const here = store.withAttempt(null, attempt([1], false, 100));
   const there = store.withAttempt(store.withAttempt(null, attempt([2], false, 50)), attempt([0], true, 200));
-  const merged = core.merge(here, there);
+  const merged = io.merge(here, there);
   assert.deepEqual(merged.first.selected, [2]);
   assert.deepEqual(merged.last.selected, [0]);
   assert.equal(merged.last.correct, true);
-  const back = core.merge(there, here);
+  const back = io.merge(there, here);
   assert.deepEqual(back.last.selected, [0]);
-  assert.deepEqual(core.merge(null, there).first.selected, [2]);
-  assert.deepEqual(core.merge(here, null), store.normalizeRecord(here));
-  assert.equal(core.merge(store.retried(there), here).again, true);
+  assert.deepEqual(io.merge(null, there).first.selected, [2]);
+  assert.deepEqual(io.merge(here, null), store.normalizeRecord(here));
+  assert.equal(io.merge(store.retried(there), here).again, true);
+});
+
+test("answered questions are counted per topic from the topic their attempts recorded", () => {
+  const tagged = {
+    a: store.withAttempt(null, { selected: [0], correct: true, at: 1, topic: "peft" }),
+    b: store.withAttempt(null, { selected: [1], correct: false, at: 2, topic: "peft" }),
+    c: store.withAttempt(null, { selected: [1], correct: false, at: 3, topic: "memory" }),
+    d: store.withAttempt(null, { selected: [1], correct: false, at: 4 }), // before attempts carried a topic
+    e: { draft: [1] }, // chosen, never checked: not answered
+  };
+  const of = (id) => store.normalizeRecord(tagged[id]);
+  assert.deepEqual(core.countByTopic(Object.keys(tagged), of), { peft: 2, memory: 1 });
+  assert.equal(core.topicOf(of("a")), "peft");
+  assert.equal(core.topicOf(of("d")), null);
+});
+
+test("an untagged record gets its topic, and a tagged or unanswered one is left alone", () => {
+  const old = store.withAttempt(store.withAttempt(null, attempt([1], false, 1)), attempt([0], true, 2));
+  const tagged = core.withTopic(store.normalizeRecord(old), "peft");
+  assert.equal(tagged.first.topic, "peft");
+  assert.equal(tagged.last.topic, "peft");
+  assert.deepEqual(tagged.first.selected, [1]);
+  assert.equal(core.withTopic(tagged, "peft"), null);
+  assert.equal(core.withTopic(store.normalizeRecord({ draft: [1] }), "peft"), null);
 });
