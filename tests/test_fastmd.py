@@ -21,8 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mkdocs.config import load_config
 
+import macros.render
 from macros.fastmd import plain_html, supports
-from macros.render import _escape_raw_html
+from macros.render import Renderer, _escape_raw_html
 from macros.validate import LoadedBank
 from tests.conftest import ROOT
 
@@ -284,3 +285,19 @@ def test_supports_only_verified_extensions_and_settings() -> None:
     assert not supports(["toc"], {"toc": {"marker": "Contents"}})
     assert not supports(["pymdownx.inlinehilite"], {"pymdownx.inlinehilite": {"style_plain_text": True}})
     assert not supports(["pymdownx.highlight"], {"pymdownx.highlight": {"guess_lang": True}})
+
+
+def test_renderer_uses_the_fast_path_only_when_supported(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def spy(text: str) -> str | None:
+        calls.append(text)
+        return plain_html(text)
+
+    monkeypatch.setattr(macros.render, "plain_html", spy)
+    monkeypatch.setattr(macros.render, "_FRAGMENTS", {})
+    assert Renderer(*site_extensions()).markdown("Plain `code` text.") == "<p>Plain <code>code</code> text.</p>"
+    assert calls == ["Plain `code` text."]
+    unverified = Renderer(["tables", "footnotes"])
+    assert unverified.markdown("Other plain text.") == "<p>Other plain text.</p>"
+    assert calls == ["Plain `code` text."]
