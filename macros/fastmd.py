@@ -60,9 +60,19 @@ VERIFIED: dict[str, frozenset[str]] = {
 # ASCII the subset never contains: `* [ ] ! \ { } |`, tabs, carriage returns and other control characters (STX and
 # ETX delimit Python-Markdown's own placeholders).
 _ASCII_REFUSED = re.compile(r"[^A-Za-z0-9 \n.,;:?'\"()/=+\-%@$^~&<>#_`\x80-\U0010ffff]")
-_LINE_START_REFUSED = re.compile(r"^(?![A-Za-z0-9(\"'`\x80-\U0010ffff]|$)|^[0-9]+[.)](?: |$)| $", re.MULTILINE)
+# A line start (the text is searched with a newline in front) other than a letter, digit, `(`, quote, backtick or
+# non-ASCII character, or a list number; blank lines are fine.
+_LINE_START_REFUSED = re.compile(r"\n(?:(?![A-Za-z0-9(\"'`\x80-\U0010ffff\n]|\Z)|[0-9]+[.)](?: |\n|\Z))")
+# The literal cores of pymdownx.smartsymbols' patterns, their lookarounds left out so this matches wherever they could
+# (the patterns are case-sensitive). Written as "a first character, then the rest" because a leading character set
+# lets the regex engine skip ahead: the plain alternation is four times slower.
 _SMART_SYMBOL = re.compile(
-    r"\((?:c|r|tm)\)|c/o|\+/-|=/=|-->|<--|1/[234568]|2/[35]|3/[458]|4/5|5/[68]|7/8|[0-9](?:st|nd|rd|th)", re.IGNORECASE
+    r"""[(c+=<0-9-](?:
+        (?<=\()(?:c|r|tm)\) | (?<=c)/o | (?<=\+)/- | (?<==)/= | (?<=-)-> | (?<=<)--
+      | (?<=[0-9])(?:st|nd|rd|th)
+      | (?<=1)/[234568] | (?<=2)/[35] | (?<=3)/[458] | (?<=4)/5 | (?<=5)/[68] | (?<=7)/8
+    )""",
+    re.VERBOSE,
 )
 _LOOSE_UNDERSCORE = re.compile(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 _CODE_REFUSED = re.compile(r"[&<\n]|^ *(?:#!|:)")
@@ -82,13 +92,19 @@ def supports(extensions: Iterable[Any], configs: Mapping[str, Mapping[str, Any]]
 
 def plain_html(text: str) -> str | None:
     """The converter's HTML for a plain text, or None when the text is outside the subset this module handles."""
-    if "``" in text or _ASCII_REFUSED.search(text) or _LINE_START_REFUSED.search(text):
+    if "``" in text or " \n" in text or text.endswith(" ") or _ASCII_REFUSED.search(text):
+        return None
+    if _LINE_START_REFUSED.search("\n" + text):
         return None
     if not text.isascii() and not all(_inert(char) for char in set(text) if char > "\x7f"):
         return None
     body = text.strip("\n")
     if not body:
         return ""
+    # Smart symbols and loose underscores only matter in prose, not in code; a match in a prose part is a match in the
+    # whole text, so the parts need checking only when the whole text has one.
+    smart = _SMART_SYMBOL.search(text) is not None
+    underscore = "_" in text
     paragraphs = []
     for block in _PARAGRAPH_BREAK.split(body):
         parts = block.split("`")
@@ -101,7 +117,9 @@ def plain_html(text: str) -> str | None:
                     return None
                 html.append(f"<code>{_escape(part.strip(' '))}</code>")
             else:
-                if _SMART_SYMBOL.search(part) or ("_" in part and _LOOSE_UNDERSCORE.search(part)):
+                if smart and _SMART_SYMBOL.search(part):
+                    return None
+                if underscore and "_" in part and _LOOSE_UNDERSCORE.search(part):
                     return None
                 html.append(_escape(part))
         paragraphs.append(f"<p>{''.join(html)}</p>")
