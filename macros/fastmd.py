@@ -20,8 +20,8 @@ the sources of Python-Markdown 3.11 and pymdown-extensions 13:
   turned `&` and `<` into entities (so no entity, tag or autolink can form) and `>` merely gets escaped on output.
 * Code spans must be single backticks paired on one line, with non-empty content and never touching each other
   (Markdown reads two adjacent backticks as one run of two), which is exactly where the pre-step's split and
-  Markdown's span finder agree; content starting with `#!` or `:` (inlinehilite's language
-  prefixes), or containing `&` or `<` (seen raw by md_in_html's HTML parser), is refused.
+  Markdown's span finder agree. Content starting with `#!` or `:` (inlinehilite's language prefixes), or containing
+  `&` or `<` (seen raw by md_in_html's HTML parser), is refused.
 * Smart symbols are refused by their literal core, wider than their patterns: `(c)`, `(r)`, `(tm)`, `c/o`, `+/-`,
   `=/=`, arrows, the fractions it knows (wherever they stand) and any digit followed by st/nd/rd/th.
 * Non-ASCII characters are allowed only in letter, mark, symbol, punctuation and non-decimal-number categories, so no
