@@ -52,7 +52,7 @@ def _config_key(extensions: list[Any], configs: Mapping[str, Any]) -> str:
 
 
 class Renderer:
-    """Turns questions into HTML. Create one per build; it caches each question's HTML."""
+    """Turns questions into HTML. Create one per build; it caches each question's converted stem and options."""
 
     def __init__(
         self,
@@ -71,7 +71,6 @@ class Renderer:
             lstrip_blocks=True,
             keep_trailing_newline=False,
         )
-        self._cache: dict[str, Markup] = {}
         self._parts: dict[str, tuple[Markup, list[RenderedOption]]] = {}
 
     def markdown(self, text: str) -> Markup:
@@ -113,30 +112,28 @@ class Renderer:
         """Render one of macros/templates/ with autoescaping (for modules that build other views of the bank)."""
         return Markup(self._jinja.get_template(template).render(**context))
 
-    def question(self, question: Question, number: int) -> Markup:
-        cached = self._cache.get(question.id)
-        if cached is not None:
-            return cached
+    def _item(self, question: Question, number: int) -> dict[str, Any]:
         stem, options = self.parts(question)
-        html = Markup(
-            self._jinja.get_template("question.html.j2").render(
-                question=question,
-                number=number,
-                title=question_title(question),
-                stem=stem,
-                options=options,
-                instruction=instruction(question.select),
-                input_type="radio" if question.select == 1 else "checkbox",
-            )
-        )
-        self._cache[question.id] = html
-        return html
+        return {
+            "question": question,
+            "number": number,
+            "title": question_title(question),
+            "stem": stem,
+            "options": options,
+            "instruction": instruction(question.select),
+            "input_type": "radio" if question.select == 1 else "checkbox",
+        }
+
+    def question(self, question: Question, number: int) -> Markup:
+        """One question as on a topic page (pages render a whole topic at once with `topic`)."""
+        return Markup(self._jinja.get_template("question.html.j2").render(**self._item(question, number)))
 
     def topic(self, bank: LoadedBank, topic_id: str) -> str:
         topic = bank.topic(topic_id)
         questions = bank.questions_for(topic_id)
-        rendered = [self.question(q, n) for n, q in enumerate(questions, start=1)]
-        return self._jinja.get_template("quiz.html.j2").render(topic=topic, questions=questions, rendered=rendered)
+        # One render for the whole topic: a render call per question cost more than the markup it wrote.
+        items = [self._item(q, n) for n, q in enumerate(questions, start=1)]
+        return self._jinja.get_template("quiz.html.j2").render(topic=topic, questions=questions, items=items)
 
 
 def _escape_raw_html(text: str) -> str:

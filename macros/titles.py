@@ -6,6 +6,7 @@ found by name. Plain text only: titles end up in TOC entries, search results and
 
 from __future__ import annotations
 
+import functools
 import re
 
 from macros.models import Question
@@ -29,6 +30,7 @@ def plain(markdown: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
+@functools.cache  # the topic page and its table of contents both ask, for every question
 def derive_title(stem: str, limit: int = LIMIT) -> str:
     """The stem's first sentence, cut at a word boundary to at most `limit` characters (with an ellipsis)."""
     text = plain(stem)
