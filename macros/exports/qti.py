@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import escape
 
 from macros.models import Question
 from macros.render import TEMPLATES, Renderer
@@ -29,8 +30,31 @@ def ident(*parts: str) -> str:
 
 def sources_html(question: Question) -> str:
     """The references as one HTML paragraph, escaped here so the template escapes it once more, for XML."""
-    links = Markup("; ").join(Markup('<a href="{}">{}</a>').format(ref.url, ref.title) for ref in question.references)
-    return str(Markup("<p>Sources: {}</p>").format(links))
+    links = "; ".join(f'<a href="{escape(ref.url)}">{escape(ref.title)}</a>' for ref in question.references)
+    return f"<p>Sources: {links}</p>"
+
+
+# Items are objects, not dicts: Jinja looks `item.ident` up as an attribute first, and a dict's miss raises and
+# catches an AttributeError for every field of every option, which was most of the template's time.
+@dataclass(frozen=True, slots=True)
+class _Option:
+    ident: str
+    text: str
+    feedback: str
+    correct: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    ident: str
+    id: str
+    title: str
+    topic: str
+    multiple: bool
+    stem: str
+    options: list[_Option]
+    answer_ids: str
+    sources: str
 
 
 def _environment() -> jinja2.Environment:
@@ -43,32 +67,33 @@ def _environment() -> jinja2.Environment:
     )
 
 
+def _item(question: Question, renderer: Renderer, topic: str) -> _Item:
+    options = [
+        _Option(
+            ident=ident(question.id, str(index)),
+            text=str(renderer.inline(option.text)),
+            feedback=str(renderer.markdown(option.explanation)),
+            correct=option.correct,
+        )
+        for index, option in enumerate(question.options)
+    ]
+    return _Item(
+        ident=ident(question.id),
+        id=question.id,
+        title=question.title or question.id,
+        topic=topic,
+        multiple=question.select > 1,
+        stem=str(renderer.markdown(question.stem)),
+        options=options,
+        answer_ids=",".join(option.ident for option in options),
+        sources=sources_html(question),
+    )
+
+
 def render(bank: LoadedBank, renderer: Renderer) -> dict[str, str]:
     """The package's files, by path inside the zip."""
     titles = {topic.id: topic.title for topic in bank.topics}
-    items = []
-    for question in bank.questions:
-        options = [
-            {
-                "ident": ident(question.id, str(index)),
-                "text": str(renderer.inline(option.text)),
-                "feedback": str(renderer.markdown(option.explanation)),
-                "correct": option.correct,
-            }
-            for index, option in enumerate(question.options)
-        ]
-        items.append(
-            {
-                "ident": ident(question.id),
-                "id": question.id,
-                "title": question.title or question.id,
-                "topic": titles[question.topic],
-                "multiple": question.select > 1,
-                "stem": str(renderer.markdown(question.stem)),
-                "options": options,
-                "sources": sources_html(question),
-            }
-        )
+    items = [_item(question, renderer, titles[question.topic]) for question in bank.questions]
     env = _environment()
     title = "LLM Fine-Tuning Study Guide: all questions"
     return {
