@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
+
 from macros import pages
-from macros.bankscript import write_bank_script
+from macros.background import BackgroundError, Job
 from macros.printing import PrintViews
 from macros.site import QuizSite, activate, current, log
 from macros.topicsdata import write_topic_scripts
@@ -16,6 +18,8 @@ def define_env(env: Any) -> None:
     """Load and validate the bank once per build, then expose the macros pages call."""
     site = QuizSite.from_config(env.conf, env.variables.get("quiz_bank"))
     activate(site)
+    # The exports and the questions script need the bank only: written beside the build, moved in at its end.
+    site.generated = Job(site.write_generated)
     views = PrintViews(site, Path(env.conf.docs_dir))
     env.macro(lambda topic_id: site.quiz(topic_id, env.page.url), "quiz")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
@@ -34,9 +38,11 @@ def on_post_build(env: Any) -> None:
     two."""
     site = current()
     if site is not None:
-        site.write_downloads(Path(env.conf["site_dir"]))
-        # The exam, review and instructors pages read the questions from this script (no fetch: file:// works).
-        write_bank_script(site.bank, site.renderer, env.conf["site_dir"])
+        if site.generated is not None:
+            try:
+                site.generated.finish(Path(env.conf["site_dir"]))
+            except BackgroundError as error:
+                raise PluginError(f"Writing the exports and assets/generated/questions.js failed: {error}") from None
         # Every page's topic list (for the navigation markers) and the home and progress pages' question ids.
         write_topic_scripts(site.bank, site.page_urls, Path(env.conf["site_dir"]))
         for problem in site.check_placement():

@@ -15,6 +15,8 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 
 from macros import exports
+from macros.background import Job
+from macros.bankscript import write_bank_script
 from macros.render import Renderer
 from macros.toc import add_questions, question_links
 from macros.validate import BankError, LoadedBank, load_bank
@@ -38,6 +40,7 @@ class QuizSite:
         self.links: dict[str, list[tuple[str, str]]] = {}
         self.placed: Counter[str] = Counter()
         self.page_urls: dict[str, str] = {}  # topic id -> the URL of the page that holds its questions
+        self.generated: Job | None = None  # the exports and questions script, being written beside the build
 
     @classmethod
     def from_config(cls, config: Any, bank_setting: str | None = None) -> QuizSite:
@@ -106,6 +109,11 @@ class QuizSite:
     def write_downloads(self, site_dir: Path) -> list[Path]:
         """The exports (GIFT, QTI, Anki, JSON) into `<site_dir>/downloads/`, rendered like the site's pages."""
         return exports.write_all(self.bank, self.renderer, site_dir / exports.DOWNLOADS)
+
+    def write_generated(self, site_dir: Path) -> list[Path]:
+        """Everything built from the bank alone: the exports, and the questions script that the exam, review and
+        instructors pages read (a script, not JSON: file:// pages cannot fetch)."""
+        return [*self.write_downloads(site_dir), write_bank_script(self.bank, self.renderer, site_dir)]
 
     def downloads_table(self, page_url: str) -> str:
         """A Markdown table of the exports, linked relative to the calling page's URL.
