@@ -50,11 +50,17 @@ LIGHTHOUSE_VERSION = "12.2.3"  # 13 needs Node 22; the machine has Node 20
 PEER_REQUIREMENTS = ["mkdocs-quiz==1.7.1", "mkdocs==1.6.1", "mkdocs-material==9.8.1", "pymdown-extensions==13.1"]
 TOPICS = [{"id": f"topic-{i}", "title": f"Topic {i}", "summary": f"Synthetic topic {i}."} for i in range(1, 6)]
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": ""}
+# Lower bounds: Lighthouse on every page measured, mobile, median of the runs.
+AT_LEAST = {
+    "Lighthouse mobile performance, lowest page": 95.0,
+    "Lighthouse mobile accessibility, best practices and SEO, lowest": 100.0,
+}
 BUDGETS = {
     "guide/floor at the largest size": 1.0,
     "guide/peer at the largest size": 0.4,
     "growth 1k->5k (time ratio)": 4.5,
     "serve rebuild / clean build": 0.5,
+    "topic-page HTML per question / the floor's": 1.0,
     "topic page JS+CSS gzipped (KB)": 8.0,
     "check an answer, 200-question page (ms script)": 16.0,
     "start a 60-question exam from the bank (ms script)": 16.0,
@@ -446,7 +452,7 @@ def main() -> int:
     lines += ["| ---: | " + " | ".join("---:" for _ in kinds) + " | ---: | ---: |"]
     extra: list[str] = []
     builds: dict[int, dict[str, Build]] = {}
-    budgets: dict[str, float | None] = dict.fromkeys(BUDGETS)
+    budgets: dict[str, float | None] = dict.fromkeys([*BUDGETS, *AT_LEAST])
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.sizes:
             rows = synthetic_bank(n)
@@ -460,6 +466,9 @@ def main() -> int:
             memory = ", ".join(f"{k} {b[k].peak_mb:.0f} MB" for k in kinds)
             per_q = ", ".join(f"{k} {html_bytes_per_question(projects[k] / 'site', n) / 1024:.1f} KB" for k in kinds)
             extra.append(f"- {n:,} questions: peak memory {memory}; topic-page HTML per question {per_q}.")
+            if n == max(args.sizes):
+                html = {k: html_bytes_per_question(projects[k] / "site", n) for k in ("guide", "floor")}
+                budgets["topic-page HTML per question / the floor's"] = html["guide"] / html["floor"]
         largest, middle = max(args.sizes), sorted(args.sizes)[-2] if len(args.sizes) > 1 else None
         big = builds[largest]
         budgets["guide/floor at the largest size"] = big["guide"].median / big["floor"].median
@@ -515,16 +524,23 @@ def main() -> int:
             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         pages = ["", "topics/peft/"] + (["practice/"] if (site / "practice/index.html").exists() else [])
+        mobile: list[dict[str, float]] = []
         with gzip_server(site) as url:
             for page in pages:
                 for preset in ("mobile", "desktop"):
                     r = lighthouse(url + page, preset, args.lighthouse_runs)
+                    if preset == "mobile":
+                        mobile.append(r)
                     extra.append(
                         f"| /{page} | {preset} | {r['performance']:.0f} | {r['accessibility']:.0f} | "
                         f"{r['best-practices']:.0f} | {r['seo']:.0f} | {r['FCP s']:.2f} | {r['LCP s']:.2f} | "
                         f"{r['TBT ms']:.0f} | {r['CLS']:.3f} |"
                     )
                     print(extra[-1], flush=True)
+        budgets["Lighthouse mobile performance, lowest page"] = min(r["performance"] for r in mobile)
+        budgets["Lighthouse mobile accessibility, best practices and SEO, lowest"] = min(
+            r[k] for r in mobile for k in ("accessibility", "best-practices", "seo")
+        )
 
     lines += ["", *extra, "", "Budgets (issue 11):", ""]
     for name, limit in BUDGETS.items():
@@ -532,6 +548,11 @@ def main() -> int:
         verdict = "not measured" if value is None else ("holds" if value <= limit else "MISSED")
         shown = "" if value is None else f"{value:.2f}"
         lines.append(f"- {name}: {shown} (budget {limit}) {verdict}")
+    for name, floor in AT_LEAST.items():
+        value = budgets[name]
+        verdict = "not measured" if value is None else ("holds" if value >= floor else "MISSED")
+        shown = "" if value is None else f"{value:.0f}"
+        lines.append(f"- {name}: {shown} (budget at least {floor:.0f}) {verdict}")
     text = "\n".join(lines) + "\n"
     print(text)
     if not args.smoke:

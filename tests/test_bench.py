@@ -15,6 +15,12 @@ def test_benchmark_runs_and_reports_every_budget() -> None:
     assert result.returncode == 0, result.stderr[-3000:]
     out = result.stdout
     assert "| 20 |" in out and "| 60 |" in out, out
-    for line in ("guide/floor at the largest size:", "serve rebuild / clean build:", "topic page JS+CSS gzipped (KB):"):
+    for line in (
+        "guide/floor at the largest size:",
+        "serve rebuild / clean build:",
+        "topic-page HTML per question / the floor's:",
+        "topic page JS+CSS gzipped (KB):",
+        "Lighthouse mobile performance, lowest page:",
+    ):
         assert line in out, out
     assert "check an answer, 200-question page (ms script): " in out and "not measured" in out, out
