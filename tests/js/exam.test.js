@@ -74,6 +74,23 @@ test("drawing matches the plain algorithm: shuffle each domain whole, take its q
   }
 });
 
+test("the pool is the bank's order filtered by topic, a fresh array each time", () => {
+  const bank = makeBank();
+  for (const topics of [null, [], ["memory"], ["peft", "memory"], ["cooking"]]) {
+    const expected = bank.order.filter((id) => !topics || !topics.length || topics.includes(bank.questions[id].topic));
+    assert.deepEqual(core.pool(bank, topics), expected, JSON.stringify(topics));
+  }
+  const all = core.pool(bank, null);
+  all.reverse();
+  assert.deepEqual(core.pool(bank, null), bank.order);
+  assert.deepEqual(core.draw(bank, { n: 10, seed: 7, proportional: true }).slice(0, 3), ["q-29", "q-18", "q-32"]);
+  // Another bank, even one with the same ids, is indexed on its own.
+  const other = makeBank();
+  other.order = other.order.filter((id) => other.questions[id].topic === "peft");
+  assert.equal(core.pool(other, null).length, 20);
+  assert.equal(core.pool(bank, null).length, 40);
+});
+
 test("topics limit the pool, and n is capped by it", () => {
   const bank = makeBank();
   const ids = core.draw(bank, { topics: ["memory"], n: 60, seed: 1, proportional: false });
