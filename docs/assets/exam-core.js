@@ -152,20 +152,74 @@
     return quota;
   }
 
+  var indexes = typeof WeakMap === "function" ? new WeakMap() : null;
+
+  function index(bank) {
+    // Each question's topic and domain as small numbers, in the bank's order, and each domain's ids: drawing then
+    // walks plain arrays instead of looking up every question of a large bank by id (and, with every topic chosen,
+    // does not walk them at all). Built once per bank, by the set-up form's counts; a bank is not changed once loaded.
+    var cached = indexes && indexes.get(bank);
+    if (cached && cached.order === bank.order && cached.size === bank.order.length) return cached;
+    var ix = { order: bank.order, size: bank.order.length, topics: [], topicOf: [], domains: [], domainOf: [], byDomain: [] };
+    var topicNumber = {};
+    var domainNumber = {};
+    for (var i = 0; i < ix.size; i++) {
+      var q = bank.questions[ix.order[i]];
+      var t = hasOwn(topicNumber, q.topic) ? topicNumber[q.topic] : (topicNumber[q.topic] = ix.topics.push(q.topic) - 1);
+      var d = hasOwn(domainNumber, q.domain) ? domainNumber[q.domain] : (domainNumber[q.domain] = ix.domains.push(q.domain) - 1);
+      ix.topicOf.push(t);
+      ix.domainOf.push(d);
+      (ix.byDomain[d] = ix.byDomain[d] || []).push(ix.order[i]);
+    }
+    if (indexes) indexes.set(bank, ix);
+    return ix;
+  }
+
+  function hasOwn(object, key) {
+    return Object.prototype.hasOwnProperty.call(object, key);
+  }
+
+  function chosenTopics(ix, topics) {
+    // For each of the bank's topics (by number), whether it is in the pool; null when every question is.
+    if (!topics || !topics.length) return null;
+    var wanted = ix.topics.map(function (t) { return topics.indexOf(t) !== -1; });
+    return wanted.indexOf(false) === -1 ? null : wanted;
+  }
+
   function pool(bank, topics) {
-    return bank.order.filter(function (id) {
-      return !topics || !topics.length || topics.indexOf(bank.questions[id].topic) !== -1;
-    });
+    var ix = index(bank);
+    var wanted = chosenTopics(ix, topics);
+    if (!wanted) return ix.order.slice();
+    var out = [];
+    for (var i = 0; i < ix.size; i++) if (wanted[ix.topicOf[i]]) out.push(ix.order[i]);
+    return out;
   }
 
   function draw(bank, options) {
-    // The same bank, topics, count and seed give the same questions in the same order, everywhere.
+    // The same bank, topics, count and seed give the same questions in the same order, everywhere
+    // (tests/js/exam.test.js holds the plain version this must match, random number for random number).
     var random = rng(options.seed);
-    var ids = pool(bank, options.topics);
-    var n = Math.min(options.n || DEFAULT_COUNT, ids.length);
-    if (!options.proportional) return shuffle(ids, random).slice(0, n);
+    var ix = index(bank);
+    var wanted = chosenTopics(ix, options.topics);
+    if (!options.proportional) {
+      var ids = pool(bank, options.topics);
+      return shuffle(ids, random).slice(0, Math.min(options.n || DEFAULT_COUNT, ids.length));
+    }
+    // Each domain's questions in the pool, in the bank's order; keys in order of first appearance, as in the pool.
     var byDomain = {};
-    ids.forEach(function (id) { (byDomain[bank.questions[id].domain] = byDomain[bank.questions[id].domain] || []).push(id); });
+    var total = 0;
+    if (!wanted) {
+      ix.domains.forEach(function (d, k) { byDomain[d] = ix.byDomain[k]; });
+      total = ix.size;
+    } else {
+      for (var i = 0; i < ix.size; i++) {
+        if (!wanted[ix.topicOf[i]]) continue;
+        var d = ix.domains[ix.domainOf[i]];
+        (byDomain[d] = byDomain[d] || []).push(ix.order[i]);
+        total++;
+      }
+    }
+    var n = Math.min(options.n || DEFAULT_COUNT, total);
     var weights = {};
     bank.domains.forEach(function (d) { weights[d.id] = d.weight; });
     var counts = {};
@@ -173,6 +227,7 @@
     var quota = allocate(counts, weights, n);
     var chosen = [];
     Object.keys(byDomain).sort().forEach(function (d) {
+      // shuffle() works on a copy: the index's own lists stay in the bank's order.
       chosen = chosen.concat(shuffle(byDomain[d], random).slice(0, quota[d] || 0));
     });
     return shuffle(chosen, random);

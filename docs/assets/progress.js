@@ -12,7 +12,7 @@
   "use strict";
 
   var guide = window.llmGuide || {};
-  if (guide.progress || !guide.store || !guide.progressCore) return;
+  if (guide.progress || !guide.store || !guide.storeCore || !guide.progressCore) return;
   var store = guide.store;
   // Page-specific code sits beside this file; its address is known only while this script runs.
   var here = document.currentScript ? document.currentScript.src : "";
@@ -91,11 +91,19 @@
 
   guide.progress = { refresh: mountAll };
   var queued = false;
-  store.onChange(function () {
-    // Answers arrive one write at a time; redraw the markers once per burst.
+  var marksStale = false;
+  store.onChange(function (name) {
+    // Answers arrive one write at a time; redraw the markers once per burst. Only question records move the markers,
+    // and redrawing them reads every record (5,000 reads with a large bank): not for each save of an exam in progress
+    // or of a setting. Any write may have failed, though, so the storage notice is looked at every time.
+    if (guide.storeCore.isQuestionName(name)) marksStale = true;
     if (queued) return;
     queued = true;
-    setTimeout(function () { queued = false; markNavigation(); showNotice(); }, 0);
+    setTimeout(function () {
+      queued = false;
+      if (marksStale) { marksStale = false; markNavigation(); }
+      showNotice();
+    }, 0);
   });
 
   if (window.document$ && typeof window.document$.subscribe === "function") {

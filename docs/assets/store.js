@@ -14,7 +14,8 @@
   "use strict";
 
   var PREFIX = "llm-ft-guide:v2:";
-  var QUESTION = PREFIX + "q:";
+  var QUESTION_NAME = "q:"; // what onChange listeners are told for a question record: "q:<question id>"
+  var QUESTION = PREFIX + QUESTION_NAME;
   var LEGACY = "llm-ft-guide:v1:"; // v1 kept { selected, checked } per question, without when or first attempt
   var CONFIDENCE = ["sure", "unsure", "guessed"];
 
@@ -96,9 +97,14 @@
     return !record.first && !record.last && !record.draft.length && !record.extra;
   }
 
+  function isQuestionName(name) {
+    // A change to a question record, as opposed to another feature's document (an exam in progress, settings).
+    return typeof name === "string" && name.indexOf(QUESTION_NAME) === 0;
+  }
+
   var core = {
     PREFIX: PREFIX, normalizeAttempt: normalizeAttempt, normalizeRecord: normalizeRecord, fromLegacy: fromLegacy,
-    withAttempt: withAttempt, retried: retried, isEmpty: isEmpty
+    withAttempt: withAttempt, retried: retried, isEmpty: isEmpty, isQuestionName: isQuestionName
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.storeCore = core;
@@ -173,7 +179,7 @@
     var r = normalizeRecord(record);
     var ok = writeRaw(QUESTION + id, isEmpty(r) ? null : JSON.stringify(r));
     if (readRaw(LEGACY + id) !== null) writeRaw(LEGACY + id, null); // migrated: one record per question, not two
-    notify("q:" + id);
+    notify(QUESTION_NAME + id);
     return ok;
   }
 

@@ -34,6 +34,63 @@ test("the same seed draws the same questions in the same order; another seed doe
   assert.equal(new Set(a).size, 20);
 });
 
+test("a seed keeps drawing exactly the questions it drew before (links already handed out depend on it)", () => {
+  const bank = makeBank();
+  const cases = [
+    [{ n: 10, seed: 7, proportional: true }, [29, 18, 32, 6, 0, 33, 21, 14, 36, 38]],
+    [{ topics: ["memory"], n: 6, seed: 42, proportional: true }, [31, 25, 1, 5, 39, 27]],
+    [{ n: 8, seed: 999999, proportional: false }, [22, 21, 39, 16, 17, 7, 11, 24]],
+    [{ topics: ["peft"], n: 5, seed: 1, proportional: false }, [6, 12, 26, 22, 36]]
+  ];
+  for (const [options, numbers] of cases) {
+    assert.deepEqual(core.draw(bank, options), numbers.map((i) => `q-${i}`), JSON.stringify(options));
+  }
+});
+
+test("drawing matches the plain algorithm: shuffle each domain whole, take its quota, shuffle the lot", () => {
+  // The plain version, kept here as the definition: draw() may do less work but must consume the same random
+  // numbers in the same order and give the same ids.
+  function plainDraw(bank, options) {
+    const random = core.rng(options.seed);
+    const ids = bank.order.filter((id) => !options.topics || !options.topics.length || options.topics.includes(bank.questions[id].topic));
+    const n = Math.min(options.n || core.DEFAULT_COUNT, ids.length);
+    if (!options.proportional) return core.shuffle(ids, random).slice(0, n);
+    const byDomain = {};
+    ids.forEach((id) => { (byDomain[bank.questions[id].domain] = byDomain[bank.questions[id].domain] || []).push(id); });
+    const weights = {};
+    bank.domains.forEach((d) => { weights[d.id] = d.weight; });
+    const counts = {};
+    Object.keys(byDomain).forEach((d) => { counts[d] = byDomain[d].length; });
+    const quota = core.allocate(counts, weights, n);
+    let chosen = [];
+    Object.keys(byDomain).sort().forEach((d) => { chosen = chosen.concat(core.shuffle(byDomain[d], random).slice(0, quota[d] || 0)); });
+    return core.shuffle(chosen, random);
+  }
+  const bank = makeBank();
+  const topicChoices = [undefined, null, [], ["peft"], ["memory"], ["memory", "peft"], ["peft", "memory"]];
+  for (let seed = 1; seed <= 300; seed++) {
+    const options = { seed: seed * 7919, n: [undefined, 1, 3, 10, 17, 40, 60][seed % 7], topics: topicChoices[seed % topicChoices.length], proportional: seed % 3 !== 0 };
+    assert.deepEqual(core.draw(bank, options), plainDraw(bank, options), JSON.stringify(options));
+  }
+});
+
+test("the pool is the bank's order filtered by topic, a fresh array each time", () => {
+  const bank = makeBank();
+  for (const topics of [null, [], ["memory"], ["peft", "memory"], ["cooking"]]) {
+    const expected = bank.order.filter((id) => !topics || !topics.length || topics.includes(bank.questions[id].topic));
+    assert.deepEqual(core.pool(bank, topics), expected, JSON.stringify(topics));
+  }
+  const all = core.pool(bank, null);
+  all.reverse();
+  assert.deepEqual(core.pool(bank, null), bank.order);
+  assert.deepEqual(core.draw(bank, { n: 10, seed: 7, proportional: true }).slice(0, 3), ["q-29", "q-18", "q-32"]);
+  // Another bank, even one with the same ids, is indexed on its own.
+  const other = makeBank();
+  other.order = other.order.filter((id) => other.questions[id].topic === "peft");
+  assert.equal(core.pool(other, null).length, 20);
+  assert.equal(core.pool(bank, null).length, 40);
+});
+
 test("topics limit the pool, and n is capped by it", () => {
   const bank = makeBank();
   const ids = core.draw(bank, { topics: ["memory"], n: 60, seed: 1, proportional: false });

@@ -51,3 +51,10 @@ test("try again shows the question unanswered but keeps both attempts until the 
   assert.equal(record.first.correct, false);
   assert.equal(core.normalizeRecord({ again: true }).again, undefined);
 });
+
+test("only question records are question changes", () => {
+  assert.ok(core.isQuestionName("q:peft-1"));
+  for (const name of ["exam:current", "exam:history", "review:settings", "", null, undefined, 7]) {
+    assert.equal(core.isQuestionName(name), false);
+  }
+});
