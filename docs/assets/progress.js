@@ -94,8 +94,8 @@
   var marksStale = false;
   store.onChange(function (name) {
     // Answers arrive one write at a time; redraw the markers once per burst. Only question records move the markers,
-    // and redrawing them reads every record (5,000 reads with a large bank): not for each save of an exam in progress
-    // or of a setting. Any write may have failed, though, so the storage notice is looked at every time.
+    // and counting them reads every record the learner has: not for each save of an exam in progress or of a
+    // setting. Any write may have failed, though, so the storage notice is looked at every time.
     if (guide.storeCore.isQuestionName(name)) marksStale = true;
     if (queued) return;
     queued = true;
