@@ -15,7 +15,7 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from macros import offline  # noqa: E402 - needs the path above
+from macros import offline, searchcache  # noqa: E402 - needs the path above
 from macros.minify import minify_assets  # noqa: E402
 from macros.site import current  # noqa: E402
 
@@ -33,6 +33,11 @@ def on_page_content(html: str, page: Any, **_: Any) -> str:
 
 
 def on_config(config: Any, **_: Any) -> Any:
+    if config.plugins.get("material/search") or config.plugins.get("search"):
+        # Rebuilds in `mkdocs serve` reuse the search entries of unchanged pages (macros/searchcache.py).
+        from material.plugins.search.plugin import SearchIndex
+
+        searchcache.install(SearchIndex)
     # Edit links need a repository: without REPO_URL, MkDocs would warn (and --strict fail) on the relative edit_uri.
     if not config.repo_url:
         config.edit_uri = None
