@@ -55,13 +55,17 @@ class PrintViews:
     def _questions(self, kind: str, topic_id: str, heading_level: int) -> str:
         bank, renderer = self.site.bank, self.site.renderer
         questions = bank.questions_for(topic_id)
-        if kind == "key":
-            rows = [(n, q, renderer.parts(q)[1]) for n, q in enumerate(questions, start=1)]
-            html = renderer.render("print_key.html.j2", topic=bank.topic(topic_id), rows=rows)
-        else:
+
+        def make() -> str:
+            if kind == "key":
+                rows = [(n, q, renderer.parts(q)[1]) for n, q in enumerate(questions, start=1)]
+                return renderer.render("print_key.html.j2", topic=bank.topic(topic_id), rows=rows)
             # One render per topic: a render call per question cost more than the markup it wrote.
             items = [(n, q, *renderer.parts(q), instruction(q.select)) for n, q in enumerate(questions, start=1)]
-            html = renderer.render("print_questions.html.j2", items=items, answers=kind == "guide", level=heading_level)
+            return renderer.render("print_questions.html.j2", items=items, answers=kind == "guide", level=heading_level)
+
+        extra = bank.topic(topic_id).model_dump_json()
+        html = renderer.cached(("print", kind, topic_id, str(heading_level)), questions, extra, make)
         return self.site.block(print_placeholder(kind, topic_id), html)
 
     def guide(self) -> str:

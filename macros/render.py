@@ -7,9 +7,10 @@ question is rendered once per build, and nothing rescans a whole page.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,12 @@ class RenderedOption:
 _FRAGMENTS: dict[tuple[str, str], Markup] = {}
 
 
+# A topic's rendered questions (topic page or print view), by slot, with the key they were rendered from: the
+# questions' content, the Markdown configuration and the templates. Module-level for the same reason: a rebuild after
+# one edit renders that question's topic again, not every topic.
+_TOPICS: dict[tuple[str, ...], tuple[str, str]] = {}
+
+
 def _config_key(extensions: list[Any], configs: Mapping[str, Any]) -> str:
     return json.dumps([[repr(e) for e in extensions], configs], sort_keys=True, default=repr)
 
@@ -72,6 +79,9 @@ class Renderer:
             keep_trailing_newline=False,
         )
         self._parts: dict[str, tuple[Markup, list[RenderedOption]]] = {}
+        self._dumps: dict[str, str] = {}
+        # Templates may change while `mkdocs serve` runs: their dates are part of every cached topic's key.
+        self._templates = json.dumps(sorted((p.name, p.stat().st_mtime_ns) for p in TEMPLATES.rglob("*.j2")))
 
     def markdown(self, text: str) -> Markup:
         """Block Markdown to HTML. Authors' raw HTML is escaped, not passed through: the bank is text, not markup."""
@@ -108,6 +118,22 @@ class Renderer:
             cached = self._parts[question.id] = (self.markdown(question.stem), options)
         return cached
 
+    def cached(self, slot: tuple[str, ...], questions: Iterable[Question], extra: str, make: Callable[[], str]) -> str:
+        """`make()`, or what it returned last time in this process for `slot` with the same questions and `extra`."""
+        parts = [self._config, self._templates, extra]
+        for question in questions:
+            dump = self._dumps.get(question.id)
+            if dump is None:
+                dump = self._dumps[question.id] = question.model_dump_json()
+            parts.append(dump)
+        key = hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+        hit = _TOPICS.get(slot)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        html = make()
+        _TOPICS[slot] = (key, html)
+        return html
+
     def render(self, template: str, **context: Any) -> Markup:
         """Render one of macros/templates/ with autoescaping (for modules that build other views of the bank)."""
         return Markup(self._jinja.get_template(template).render(**context))
@@ -131,9 +157,13 @@ class Renderer:
     def topic(self, bank: LoadedBank, topic_id: str) -> str:
         topic = bank.topic(topic_id)
         questions = bank.questions_for(topic_id)
-        # One render for the whole topic: a render call per question cost more than the markup it wrote.
-        items = [self._item(q, n) for n, q in enumerate(questions, start=1)]
-        return self._jinja.get_template("quiz.html.j2").render(topic=topic, questions=questions, items=items)
+
+        def make() -> str:
+            # One render for the whole topic: a render call per question cost more than the markup it wrote.
+            items = [self._item(q, n) for n, q in enumerate(questions, start=1)]
+            return self._jinja.get_template("quiz.html.j2").render(topic=topic, questions=questions, items=items)
+
+        return self.cached(("topic", topic_id), questions, topic.model_dump_json(), make)
 
 
 def _escape_raw_html(text: str) -> str:

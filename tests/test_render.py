@@ -102,3 +102,15 @@ def test_special_characters_are_escaped_not_executed() -> None:
     assert stem.find("script") is None
     assert stem.get_text().strip() == 'Is <script>alert(1)</script> & {{ x }} | "q" 🙂 safe?'
     assert stem.select_one("code").get_text() == "{{ x }}"
+
+
+def test_a_topic_is_rendered_again_only_when_its_questions_change() -> None:
+    # `mkdocs serve` makes a new Renderer per rebuild; a topic whose questions did not change is reused, and an edit
+    # (here: one explanation) shows at once.
+    bank = load_text(VALID, "data/questions.yaml")
+    topic = bank.question("lora-rank").topic
+    first = Renderer().topic(bank, topic)
+    assert Renderer().topic(load_text(VALID, "data/questions.yaml"), topic) is first
+    edited = load_text(VALID.replace("explanation: ", "explanation: Edited now. ", 1), "data/questions.yaml")
+    again = Renderer().topic(edited, topic)
+    assert "Edited now." in again and "Edited now." not in first
