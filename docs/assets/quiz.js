@@ -124,7 +124,8 @@
     var title = article.querySelector(".quiz-q__title");
     var root = article.closest("[data-quiz]");
     return {
-      id: id, article: article, topic: root ? root.getAttribute("data-quiz-topic") : null, rows: rows, inputs: inputs, key: key, select: select, form: form,
+      id: id, article: article, topic: root ? root.getAttribute("data-quiz-topic") : null,
+      rows: rows, inputs: inputs, key: key, select: select, form: form,
       result: form.querySelector("[data-quiz-result]"),
       title: title && title.firstChild ? title.firstChild.textContent.replace(/^Question \d+: /, "") : "",
       check: form.querySelector("[data-quiz-check]"),
