@@ -12,6 +12,7 @@ takes no lock another thread of `mkdocs serve` could be holding.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -32,6 +33,8 @@ class Job:
     def __init__(self, work: Callable[[Path], object], *, fork: bool | None = None) -> None:
         self.work = work
         self.folder = Path(tempfile.mkdtemp(prefix="llm-guide-"))
+        # A build that stops before its end never calls finish(): its folder still goes when the process ends.
+        atexit.register(shutil.rmtree, self.folder, True)
         self.pid: int | None = None
         if fork if fork is not None else hasattr(os, "fork"):
             self.pid = os.fork()
