@@ -206,7 +206,9 @@ class _Checker:
             self._check_question(question, here)
         # Count topics from the raw items too, so a topic whose only question has an error is not also "empty".
         raw = self.data.get("questions")
-        used = {item.get("topic") for item in raw if isinstance(item, dict)} if isinstance(raw, list) else set()
+        items = raw if isinstance(raw, list) else []
+        # Only text can name a topic; anything else there is already reported on its question.
+        used = {item["topic"] for item in items if isinstance(item, dict) and isinstance(item.get("topic"), str)}
         for index, topic in topics:
             if topic.id not in used:
                 self.add(("topics", index, "id"), f"topic `{topic.id}` has no questions; add some or remove the topic")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from macros.validate import BankError, LoadedBank, load_text
@@ -79,6 +79,7 @@ def test_any_text_loads_or_fails_cleanly(text: str) -> None:
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(values)
+@example({"questions": [{"id": None, "topic": []}]})  # a list where a topic id goes once raised TypeError
 def test_any_yaml_structure_loads_or_fails_cleanly(data: object) -> None:
     outcome(yaml.safe_dump(data, allow_unicode=True))
 
