@@ -23,7 +23,10 @@ HOSTILE_OPTION = "<b>bold?</b> & {% raw %} | `code <b>`"
 
 def generated_bank() -> dict[str, object]:
     real = load_bank(ROOT / "data/questions.yaml")
-    topics = [{"id": t.id, "title": t.title, "summary": t.summary} for t in real.topics]
+    topics = [
+        {"id": t.id, "title": t.title, "summary": t.summary, "lessons": [{"id": "all", "title": "All"}]}
+        for t in real.topics
+    ]
     questions: list[dict[str, object]] = []
     for topic in real.topics:
         count = MANY if topic.id == "peft" else 1
@@ -33,6 +36,7 @@ def generated_bank() -> dict[str, object]:
                 {
                     "id": f"{topic.id}-gen-{n}",
                     "topic": topic.id,
+                    "lesson": "all",
                     "domain": "fine-tuning",
                     "stem": HOSTILE_STEM if n == 1 else f"Generated question {n} about **{topic.id}**?",
                     "select": select,
