@@ -96,7 +96,7 @@
     // Answers arrive one write at a time; redraw the markers once per burst. Only question records move the markers,
     // and counting them reads every record the learner has: not for each save of an exam in progress or of a
     // setting. Any write may have failed, though, so the storage notice is looked at every time.
-    if (guide.storeCore.isQuestionName(name)) marksStale = true;
+    if (name === "*" || guide.storeCore.isQuestionName(name)) marksStale = true;
     if (queued) return;
     queued = true;
     setTimeout(function () {

@@ -14,83 +14,20 @@
  * on an option, data-quiz-warning on a result that asks for a choice first.
  *
  * Answers are kept through llmGuide.store (store.js): the first attempt stays on record through "Try again".
- * Grading and messages are pure (the `core` object); summaries come from llmGuide.progressCore.
+ * Grading and messages come from llmGuide.answerCore (answer-core.js); summaries from llmGuide.progressCore.
  * Without this script the page still shows every explanation with its verdict.
  */
 (function () {
   "use strict";
 
-  var NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six"];
-
-  /* ---------- pure functions: no DOM, no storage ---------- */
-
-  function parseKey(raw, optionCount) {
-    // The key comes from a JSON attribute that someone may have edited by hand: accept only a list of distinct,
-    // in-range option indexes.
-    var key;
-    try { key = JSON.parse(raw); } catch (error) { return null; }
-    if (!Array.isArray(key) || key.length === 0 || key.length >= optionCount) return null;
-    var seen = {};
-    for (var i = 0; i < key.length; i++) {
-      var n = key[i];
-      if (typeof n !== "number" || n % 1 !== 0 || n < 0 || n >= optionCount || seen[n]) return null;
-      seen[n] = true;
-    }
-    return key.slice().sort(function (a, b) { return a - b; });
-  }
-
-  function grade(selected, key, optionCount) {
-    var chosen = {};
-    var correct = {};
-    selected.forEach(function (i) { chosen[i] = true; });
-    key.forEach(function (i) { correct[i] = true; });
-    var statuses = [];
-    var hits = 0;
-    var wrong = 0;
-    var missed = 0;
-    for (var i = 0; i < optionCount; i++) {
-      var status = "none";
-      if (chosen[i] && correct[i]) { status = "hit"; hits++; }
-      else if (chosen[i]) { status = "wrong"; wrong++; }
-      else if (correct[i]) { status = "missed"; missed++; }
-      statuses.push(status);
-    }
-    // Multi-select is all-or-nothing: every correct option chosen and nothing else.
-    return { correct: wrong === 0 && missed === 0, hits: hits, wrong: wrong, missed: missed, chosen: selected.length, statuses: statuses };
-  }
-
-  function count(n) {
-    return n < NUMBER_WORDS.length ? NUMBER_WORDS[n] : String(n);
-  }
-
-  function resultMessage(result, select) {
-    if (select === 1) {
-      return result.correct
-        ? "Correct. The explanation below says why; the others say why each other option is wrong."
-        : "Incorrect. The correct answer is marked; its explanation and the one for your choice are open below.";
-    }
-    if (result.correct) return "Correct: you chose " + (select === 2 ? "both" : "all " + count(select)) + " correct answers.";
-    // The verb agrees with the hits: "1 of your 2 choices was right", "0 of your 2 choices were right".
-    return "Incorrect: " + result.hits + " of your " + result.chosen + " choice" + (result.chosen === 1 ? "" : "s") +
-      (result.hits === 1 ? " was" : " were") + " right. The correct answers are marked; the explanations below say why.";
-  }
-
-  function selectionProblem(chosen, select) {
-    // As in the exam, a multi-select answer is exactly N choices; grading a half-made answer would only mislead.
-    if (chosen === 0) return select === 1 ? "Choose an answer first." : "Choose " + count(select) + " answers first.";
-    if (select > 1 && chosen !== select) {
-      return "This question has " + count(select) + " correct answers: choose exactly " + count(select) +
-        " (you chose " + count(chosen) + ").";
-    }
-    return "";
-  }
-
-  var MARKS = { hit: "Your choice: correct", wrong: "Your choice: incorrect", missed: "Correct answer, not chosen", none: "" };
-
-  var core = {
-    parseKey: parseKey, grade: grade, resultMessage: resultMessage, selectionProblem: selectionProblem, marks: MARKS
-  };
-  window.llmQuiz = core;
+  // Grading, the "choose exactly N" rule and the result sentences are the guide's one answer core (answer-core.js).
+  var answers = window.llmGuide && window.llmGuide.answerCore;
+  if (!answers) return; // without it the page keeps its no-JavaScript form: every explanation readable
+  var parseKey = answers.parseKey;
+  var grade = answers.grade;
+  var resultMessage = answers.resultMessage;
+  var selectionProblem = answers.selectionProblem;
+  var MARKS = answers.marks;
   if (window.__llmQuizStarted) return;
   window.__llmQuizStarted = true;
 
@@ -286,32 +223,41 @@
   function measureSticky() {
     // Links, search hits and keyboard focus scroll to just below the header and the sticky score bar: their real
     // heights (which change with wrapping and layout) become the page's scroll padding.
+    // Any feature's bar that sticks under the header (the exam's clock bar) carries data-sticky and counts too.
     var header = document.querySelector(".md-header");
     var top = header ? header.getBoundingClientRect().height : 0;
-    var bar = document.querySelector(".quiz__scorebar");
-    if (bar && getComputedStyle(bar).position === "sticky") top += bar.getBoundingClientRect().height;
+    Array.prototype.forEach.call(document.querySelectorAll(STICKY), function (bar) {
+      if (getComputedStyle(bar).position === "sticky") top += bar.getBoundingClientRect().height;
+    });
     document.documentElement.style.setProperty("--guide-sticky-top", Math.ceil(top + 8) + "px");
   }
 
+  var STICKY = ".quiz__scorebar, [data-sticky]";
   var observer = window.ResizeObserver ? new ResizeObserver(measureSticky) : null;
 
-  function mountAll() {
-    Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
+  function watchSticky() {
     if (observer) {
       observer.disconnect();
-      [".md-header", ".quiz__scorebar"].forEach(function (selector) {
-        var element = document.querySelector(selector);
-        if (element) observer.observe(element);
+      Array.prototype.forEach.call(document.querySelectorAll(".md-header, " + STICKY), function (element) {
+        observer.observe(element);
       });
     }
     measureSticky();
+  }
+  // Features that add a sticky bar after the page mounted (the exam, when it starts) ask for a new measurement.
+  guide.sticky = { measure: watchSticky };
+
+  function mountAll() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
+    watchSticky();
     revealLinkedExplanation();
   }
 
   function revealLinkedExplanation() {
     // A link straight to an explanation (#q-<id>-why-b) is a deliberate request to read it, e.g. from a course page:
     // show that question's explanations and open the one linked, without grading anything.
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; } // a malformed %-escape links nowhere
     if (!id) return;
     var target = document.getElementById(id);
     if (!target || !target.matches("details[data-quiz-explanation]")) return;
@@ -480,6 +426,21 @@
       q.result.setAttribute("role", "status");
     }
   }
+
+  function onStoreChange(name, info) {
+    // Another tab answered, reset or retried: show what is stored now, so this tab neither displays an answer that
+    // is gone nor writes it back. This tab's own writes are already on screen.
+    if (!info || !info.external) return;
+    var all = name === "*";
+    if (!all && !guide.storeCore.isQuestionName(name)) return;
+    var id = all ? null : name.slice(2);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), function (root) {
+      var touched = questionsOf(root).filter(function (q) { return all || q.id === id; });
+      touched.forEach(function (q) { show(q, stateOf(q), "restore"); });
+      if (touched.length) refresh(touched[0]);
+    });
+  }
+  store.onChange(onStoreChange);
 
   // Listeners live on the document, which survives Material's instant navigation, so they are added exactly once;
   // only mounting (reading state into the new content) repeats per page.
