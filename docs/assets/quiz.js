@@ -8,7 +8,8 @@
  *                                  its .quiz-q__title heading, [data-quiz-form], [data-quiz-explanations]
  *   [data-quiz-option=<i>]         an option row (the label) holding its [data-quiz-input]
  *   [data-quiz-explanation=<i>]    an option's explanation (<details>)
- * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]) and [data-quiz-result] to each form and
+ * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]), [data-quiz-result] and [data-quiz-after]
+ * ([data-quiz-next-question], or [data-quiz-next-lesson] after a lesson's last question) to each form and
  * a [data-quiz-mark] to graded rows. State it writes: data-quiz-ready on a usable question, data-quiz-checked on a
  * checked one, data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed
  * on an option, data-quiz-warning on a result that asks for a choice first.
@@ -44,7 +45,9 @@
   CONTROLS.innerHTML = '<div class="quiz-q__actions" data-quiz-actions data-search-exclude>' +
     '<button type="submit" class="md-button md-button--primary" data-quiz-check>Check</button>' +
     '<button type="button" class="md-button" data-quiz-retry hidden>Try again</button></div>' +
-    '<p class="quiz-q__result" data-quiz-result data-search-exclude role="status" aria-live="polite"></p>';
+    '<p class="quiz-q__result" data-quiz-result data-search-exclude role="status" aria-live="polite"></p>' +
+    '<p class="quiz-q__after" data-quiz-after data-search-exclude hidden>' +
+    '<button type="button" class="md-button" data-quiz-next-question>Next question</button></p>';
 
   function describe(article) {
     // Everything the script needs from one question's markup, or null when the markup is not usable.
@@ -60,8 +63,11 @@
     }
     var title = article.querySelector(".quiz-q__title");
     var root = article.closest("[data-quiz]");
+    if (title && !title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1"); // Next question focuses it
     return {
       id: id, article: article, topic: root ? root.getAttribute("data-quiz-topic") : null,
+      lesson: root ? root.getAttribute("data-quiz-lesson") : null, heading: title,
+      after: form.querySelector("[data-quiz-after]"),
       rows: rows, inputs: inputs, key: key, select: select, form: form,
       result: form.querySelector("[data-quiz-result]"),
       title: title && title.firstChild ? title.firstChild.textContent.replace(/^Question \d+: /, "") : "",
@@ -117,6 +123,7 @@
     else q.article.removeAttribute("data-quiz-checked");
     if (q.check) q.check.hidden = !!result;
     if (q.retry) q.retry.hidden = !result;
+    if (q.after) q.after.hidden = !result || !q.after.firstChild;
     // The explanations worth reading first open by themselves: the chosen options' and the correct ones'.
     q.details.forEach(function (details, i) {
       details.open = !!result && result.statuses[i] !== "none";
@@ -147,7 +154,7 @@
         changed = true;
       }
     });
-    var tagged = q.topic ? progress.withTopic(r, q.topic) : null;
+    var tagged = q.topic ? progress.withTopic(r, q.topic, q.lesson) : null;
     if (tagged || changed) store.saveQuestion(q.id, tagged || r);
   }
 
@@ -163,8 +170,13 @@
     var score = root.querySelector("[data-quiz-score]");
     if (score) score.textContent = progress.scoreText(s);
     var busy = questions.some(function (q) { var r = store.question(q.id); return r.first || r.draft.length; });
+    // The bar keeps its buttons in place from the start, so its height never changes under the learner's finger:
+    // an idle Reset is invisible (and not focusable), not removed.
     var reset = root.querySelector("[data-quiz-reset]");
-    if (reset && !root.__undo) reset.hidden = !busy;
+    if (reset && !root.__undo) {
+      reset.hidden = false;
+      if (busy) reset.removeAttribute("data-quiz-idle"); else reset.setAttribute("data-quiz-idle", "");
+    }
     var next = root.querySelector("[data-quiz-next]");
     if (next) next.hidden = false;
     summarizePage(root, questions, s);
@@ -203,7 +215,11 @@
     var questions = [];
     Array.prototype.forEach.call(root.querySelectorAll("[data-quiz-question]"), function (article) {
       var q = describe(article);
-      if (!q) return; // unusable markup keeps its no-JavaScript form: explanations stay readable
+      if (!q) {
+        // Unusable markup keeps its no-JavaScript form: explanations stay readable.
+        article.setAttribute("data-quiz-unusable", "");
+        return;
+      }
       article.__quiz = q;
       article.setAttribute("data-quiz-ready", "");
       regrade(q);
@@ -215,7 +231,35 @@
     });
     root.__quiz = questions;
     root.__undo = null;
+    linkLastToNextLesson(questions[questions.length - 1]);
     updateScore(root);
+  }
+
+  function linkLastToNextLesson(q) {
+    // After the lesson's last question, "Next question" becomes the next lesson: the page after this one in the
+    // navigation, which Material's footer links (its title, too). Without a next page there is nothing to offer.
+    if (!q || !q.after) return;
+    var next = document.querySelector(".md-footer__link--next");
+    q.after.textContent = "";
+    if (!next) return;
+    var title = next.querySelector(".md-footer__title .md-ellipsis") || next.querySelector(".md-footer__title");
+    var link = document.createElement("a");
+    link.className = "md-button md-button--primary";
+    link.href = next.href;
+    link.setAttribute("data-quiz-next-lesson", "");
+    link.textContent = "Next: " + (title ? title.textContent.trim() : "the next page");
+    q.after.appendChild(link);
+  }
+
+  function goToNext(q) {
+    // The next question of the lesson, its heading at the top of the screen (below the sticky bars) and focused, so
+    // a learner on a phone never scrolls two screens past explanations to find it.
+    var root = rootOf(q.article);
+    var questions = root ? questionsOf(root) : [];
+    var next = questions[questions.indexOf(q) + 1];
+    if (!next) return;
+    next.article.scrollIntoView({ block: "start" });
+    if (next.heading) next.heading.focus({ preventScroll: true });
   }
 
   /* ---------- staying clear of sticky bars ---------- */
@@ -249,6 +293,7 @@
 
   function mountAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
+    window.__llmQuizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
     watchSticky();
     revealLinkedExplanation();
   }
@@ -306,7 +351,8 @@
       return;
     }
     var correct = grade(selected, q.key, q.rows.length).correct;
-    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic", topic: q.topic });
+    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic", topic: q.topic,
+      lesson: q.lesson });
     show(q, { selected: selected, checked: true }, "check");
     refresh(q);
     // The Check button is now hidden; keep keyboard focus in the question rather than losing it to <body>.
@@ -399,6 +445,7 @@
     if (!root) return;
     var q = questionOf(target);
     if (q && target.closest("[data-quiz-retry]")) retry(q);
+    else if (q && target.closest("[data-quiz-next-question]")) goToNext(q);
     else if (target.closest("[data-quiz-next]")) nextUnanswered(root);
     else if (target.closest("[data-quiz-reset]")) confirmReset(root);
     else if (target.closest("[data-quiz-reset-yes]")) doReset(root);

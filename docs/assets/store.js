@@ -36,7 +36,8 @@
   function normalizeAttempt(raw) {
     // An attempt: what was chosen, whether it was right (null when not known, e.g. migrated from v1), when (ms since
     // the epoch, 0 when not known), how sure the learner said they were, where it was answered, and the question's
-    // topic (so progress can be counted per topic from the records alone, without every page carrying every id).
+    // topic and lesson (so progress can be counted per topic and lesson from the records alone, without every page
+    // carrying every id).
     if (!raw || typeof raw !== "object") return null;
     var selected = indexes(raw.selected);
     if (!selected.length) return null;
@@ -46,7 +47,8 @@
       at: typeof raw.at === "number" && isFinite(raw.at) && raw.at >= 0 ? raw.at : 0,
       confidence: CONFIDENCE.indexOf(raw.confidence) !== -1 ? raw.confidence : null,
       source: typeof raw.source === "string" ? raw.source.slice(0, 20) : "topic",
-      topic: typeof raw.topic === "string" ? raw.topic.slice(0, 80) : null
+      topic: typeof raw.topic === "string" ? raw.topic.slice(0, 80) : null,
+      lesson: typeof raw.lesson === "string" ? raw.lesson.slice(0, 80) : null
     };
   }
 
@@ -71,7 +73,7 @@
     if (!data || typeof data !== "object") return null;
     var selected = indexes(data.selected);
     if (data.checked === true && selected.length) {
-      var attempt = { selected: selected, correct: null, at: 0, confidence: null, source: "topic", topic: null };
+      var attempt = { selected: selected, correct: null, at: 0, confidence: null, source: "topic", topic: null, lesson: null };
       return { draft: [], first: attempt, last: attempt };
     }
     return { draft: selected, first: null, last: null };
