@@ -196,3 +196,18 @@ def test_start_puts_the_first_question_at_the_top_focused(browser: Browser, serv
         assert heading.evaluate(UNCOVERED), "the first question's heading is under the header or the exam bar"
     finally:
         context.close()
+
+
+def test_the_exam_set_up_offers_lessons_and_a_link_can_name_one(page: Page, served_site: str, bank: LoadedBank) -> None:
+    topic = bank.topic("memory")
+    lesson = topic.lessons[1]
+    wanted = {q.id for q in bank.questions_in("memory", lesson.id)}
+    page.goto(f"{served_site}practice/?topics=memory/{lesson.id}&n=4&seed=2&timer=0")
+    memory = page.locator("[data-exam-topic='memory']")
+    expect(memory).not_to_be_checked()
+    assert memory.evaluate("b => b.indeterminate"), "a topic with some lessons ticked shows half-ticked"
+    expect(page.locator(f"[data-exam-lesson='memory/{lesson.id}']")).to_be_checked()
+    expect(page.locator("[data-exam-topic='peft']")).not_to_be_checked()
+    page.locator("[data-exam-start]").click()
+    drawn = page.locator("[data-exam-grid] [data-exam-id]").evaluate_all("els => els.map(e => e.dataset.examId)")
+    assert len(drawn) == 4 and set(drawn) <= wanted, drawn

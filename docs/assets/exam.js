@@ -8,7 +8,8 @@
  *   choice: a link to another exam while one is unfinished: [data-exam-choice-unfinished],
  *           [data-exam-choice-resume], [data-exam-choice-link]
  *   [data-exam-notice]             notices: unknown ids or topics, storage not kept, time up
- *   set-up: [data-exam-setup] form, [data-exam-topic], [data-exam-count], [data-exam-timer], [data-exam-domains],
+ *   set-up: [data-exam-setup] form, [data-exam-topic], [data-exam-lesson] ("topic/lesson"), [data-exam-count],
+ *           [data-exam-timer], [data-exam-domains],
  *           [data-exam-seed], [data-exam-start]
  *   run: [data-exam-question=<id>], [data-exam-option=<i>], [data-exam-confidence], [data-exam-flag],
  *        [data-exam-instruction] ("Choose two · one chosen"), [data-exam-prev], [data-exam-next], [data-exam-grid]
@@ -122,13 +123,35 @@
       var topics = h("fieldset", { class: "exam-setup__topics" }, [h("legend", { text: "Topics" })]);
       bank.topics.forEach(function (t) {
         var id = "exam-topic-" + t.id;
-        var checked = !link || !link.topics || link.topics.indexOf(t.id) !== -1;
+        var whole = !link || !link.topics || link.topics.indexOf(t.id) !== -1;
         var count = c.pool(bank, [t.id]).length;
+        var topicBox = h("input", { type: "checkbox", id: id, value: t.id, checked: whole, "data-exam-topic": t.id });
         topics.appendChild(h("div", { class: "exam-setup__choice" }, [
-          h("input", { type: "checkbox", id: id, value: t.id, checked: checked, "data-exam-topic": t.id }),
+          topicBox,
           h("label", { for: id, text: t.title + " (" + count + ")" })
         ]));
+        // Or some of its lessons only: a link may name them ("peft/lora-basics").
+        var lessons = t.lessons || [];
+        if (lessons.length < 2) return;
+        var some = false;
+        var list = h("ul", { class: "exam-setup__lesson-list" });
+        lessons.forEach(function (lesson) {
+          var key = t.id + "/" + lesson.id;
+          var on = whole || (!!link && !!link.topics && link.topics.indexOf(key) !== -1);
+          some = some || (on && !whole);
+          var lid = "exam-lesson-" + t.id + "-" + lesson.id;
+          list.appendChild(h("li", { class: "exam-setup__choice" }, [
+            h("input", { type: "checkbox", id: lid, value: key, checked: on, "data-exam-lesson": key }),
+            h("label", { for: lid, text: lesson.title + " (" + c.pool(bank, [key]).length + ")" })
+          ]));
+        });
+        var details = h("details", { class: "exam-setup__lessons", open: some }, [
+          h("summary", { text: "Only some lessons of " + t.title }), list
+        ]);
+        topics.appendChild(details);
+        topicBox.indeterminate = some;
       });
+      topics.addEventListener("change", syncTopicChoices);
       form.appendChild(topics);
       var n = link && link.n ? link.n : c.DEFAULT_COUNT;
       form.appendChild(h("p", { class: "exam-setup__field" }, [
@@ -177,10 +200,47 @@
     body.appendChild(historySection());
   }
 
+  function syncTopicChoices(event) {
+    // A topic's box stands for all its lessons: ticking it ticks them all; its lessons' boxes tick it when all are
+    // ticked, and show it half-ticked (indeterminate) when some are.
+    var box = event.target;
+    var form = box.closest("form");
+    if (box.hasAttribute("data-exam-topic")) {
+      var topic = box.value;
+      Array.prototype.forEach.call(form.querySelectorAll("[data-exam-lesson]"), function (l) {
+        if (l.value.split("/")[0] === topic) l.checked = box.checked;
+      });
+      box.indeterminate = false;
+    } else if (box.hasAttribute("data-exam-lesson")) {
+      var owner = box.value.split("/")[0];
+      var mine = Array.prototype.filter.call(form.querySelectorAll("[data-exam-lesson]"), function (l) {
+        return l.value.split("/")[0] === owner;
+      });
+      var on = mine.filter(function (l) { return l.checked; }).length;
+      var topicBox = form.querySelector('[data-exam-topic="' + owner + '"]');
+      if (topicBox) {
+        topicBox.checked = on === mine.length;
+        topicBox.indeterminate = on > 0 && on < mine.length;
+      }
+    }
+  }
+
+  function chosenTopics(form) {
+    // Whole topics by id, and the ticked lessons ("topic/lesson") of topics not ticked whole.
+    var out = [];
+    Array.prototype.forEach.call(form.querySelectorAll("[data-exam-topic]"), function (b) {
+      if (b.checked) { out.push(b.value); return; }
+      Array.prototype.forEach.call(form.querySelectorAll("[data-exam-lesson]"), function (l) {
+        if (l.checked && l.value.split("/")[0] === b.value) out.push(l.value);
+      });
+    });
+    return out;
+  }
+
   function startFromForm(form, link) {
     var c = core();
     var topicBoxes = form.querySelectorAll("[data-exam-topic]");
-    var topics = Array.prototype.filter.call(topicBoxes, function (b) { return b.checked; }).map(function (b) { return b.value; });
+    var topics = chosenTopics(form);
     var countInput = form.querySelector("[data-exam-count]");
     var domains = form.querySelector("[data-exam-domains]");
     var seed = c.parseSeed(form.querySelector("[data-exam-seed]").value);
