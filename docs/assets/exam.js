@@ -467,7 +467,7 @@
     if (!bar || (bar.getAttribute("data-exam-time") || "") === level) return;
     if (level) bar.setAttribute("data-exam-time", level); else bar.removeAttribute("data-exam-time");
     var note = bar.querySelector("[data-exam-time-note]");
-    if (note) note.textContent = level === "last" ? " last minute" : level === "low" ? " under 5 minutes" : "";
+    if (note) note.textContent = level === "last" ? "last minute" : level === "low" ? "under 5 minutes" : "";
   }
 
   function goTo(index) {
@@ -588,7 +588,7 @@
   function breakdownTable(caption, groups, marker) {
     // One compact line per area the exam drew from (areas with no question drawn are not listed): its name and
     // "2 of 3 (67%)".
-    var table = h("table", { class: "exam-breakdown" }, [h("caption", { text: caption })]);
+    var table = h("table", {}, [h("caption", { text: caption })]); // no class: Material styles plain tables
     table.setAttribute(marker, "");
     table.appendChild(h("thead", {}, [h("tr", {}, [
       h("th", { scope: "col", text: "Area" }), h("th", { scope: "col", text: "Correct" })
