@@ -185,7 +185,7 @@
       // A fixed set has its own order, so a seed would change nothing the learner can see: no field for it.
       form.appendChild(h("p", { class: "exam-setup__field" }, [
         h("label", { for: "exam-seed", text: "Seed (optional) " }),
-        h("input", { type: "text", id: "exam-seed", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off",
+        h("input", { type: "text", id: "exam-seed", inputmode: "numeric", autocomplete: "off",
           value: link && link.seed !== null ? String(link.seed) : "", "data-exam-seed": true,
           "aria-describedby": "exam-seed-help" }),
         h("span", { id: "exam-seed-help", class: "exam-setup__help",
