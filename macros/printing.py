@@ -7,6 +7,7 @@ Their markup has no data-quiz-* attributes, so quiz.js leaves it alone and nothi
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 
@@ -18,6 +19,9 @@ _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _HEADING = re.compile(r"^(#{1,5}) ", re.MULTILINE)
 _FENCE = re.compile(r"(^```.*?^```)", re.DOTALL | re.MULTILINE)
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# A relative Markdown link, `](calculator.md?...)` or `](../calculator.md)`: not a URL with a scheme, an anchor or a
+# root path.
+_RELATIVE = re.compile(r"(\]\()(?![a-zA-Z][a-zA-Z0-9+.-]*:|#|/)([^)?#\s]+)([^)\s]*\))")
 
 
 def print_placeholder(kind: str, topic_id: str = "") -> str:
@@ -31,9 +35,16 @@ def concept_markdown(docs_dir: Path, topic_id: str) -> str:
     text = _FRONT_MATTER.sub("", text, count=1)
     body = text.split("\n## Questions", 1)[0].split("{{", 1)[0]
     body = re.sub(r"\A\s*# [^\n]*\n", "", body, count=1)  # the page title: the guide prints the bank's topic title
-    # Headings inside code fences are code, not headings.
+    # Headings inside code fences are code, not headings; links are written from the topic's folder, and the print
+    # page sits at the top of docs/.
     parts = _FENCE.split(body)
-    return "".join(part if i % 2 else _HEADING.sub(r"#\1 ", part) for i, part in enumerate(parts)).strip()
+    return "".join(part if i % 2 else _prose(part) for i, part in enumerate(parts)).strip()
+
+
+def _prose(text: str) -> str:
+    text = _HEADING.sub(r"#\1 ", text)
+    folder = posixpath.dirname(TOPIC_PAGE)
+    return _RELATIVE.sub(lambda m: m[1] + posixpath.normpath(posixpath.join(folder, m[2])) + m[3], text)
 
 
 def label(question: Question, limit: int = 90) -> str:
