@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 
+from macros import figures
 from macros.models import Question
 from macros.render import instruction
 from macros.site import TOPIC_PAGE, QuizSite
@@ -18,6 +20,7 @@ from macros.site import TOPIC_PAGE, QuizSite
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _HEADING = re.compile(r"^(#{1,5}) ", re.MULTILINE)
 _FENCE = re.compile(r"(^```.*?^```)", re.DOTALL | re.MULTILINE)
+_FIGURE = re.compile(r"""\{\{\s*figure\(\s*["']([a-z0-9-]+)["']\s*\)\s*\}\}""")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 # A relative Markdown link, `](calculator.md?...)` or `](../calculator.md)`: not a URL with a scheme, an anchor or a
 # root path.
@@ -28,11 +31,13 @@ def print_placeholder(kind: str, topic_id: str = "") -> str:
     return f"<!-- quiz-print:{kind}:{topic_id} -->"
 
 
-def concept_markdown(docs_dir: Path, topic_id: str) -> str:
+def concept_markdown(docs_dir: Path, topic_id: str, figure: Callable[[str], str] | None = None) -> str:
     """A topic page's concept summary: what lies between its title and `## Questions`, one heading level lower so it
-    nests under the topic's heading in the printed guide."""
+    nests under the topic's heading in the printed guide. Its `{{ figure("name") }}` calls become `figure(name)`
+    (the printed guide's own placeholders), since this text is not run through the macros again."""
     text = (docs_dir / TOPIC_PAGE.format(id=topic_id)).read_text(encoding="utf-8")
     text = _FRONT_MATTER.sub("", text, count=1)
+    text = _FIGURE.sub(lambda m: figure(m[1]) if figure else "", text)
     body = text.split("\n## Questions", 1)[0].split("{{", 1)[0]
     body = re.sub(r"\A\s*# [^\n]*\n", "", body, count=1)  # the page title: the guide prints the bank's topic title
     # Headings inside code fences are code, not headings; links are written from the topic's folder, and the print
@@ -79,6 +84,9 @@ class PrintViews:
         html = renderer.cached(("print", kind, topic_id, str(heading_level)), questions, extra, make)
         return self.site.block(print_placeholder(kind, topic_id), html)
 
+    def _figure(self, name: str) -> str:
+        return figures.place(self.site.block, self.site.renderer, name)
+
     def guide(self) -> str:
         """Every topic's concept summary and questions with key and explanations, after an index of all questions."""
         bank = self.site.bank
@@ -89,7 +97,7 @@ class PrintViews:
         sections = [self.site.block(print_placeholder("index"), index)]
         for topic in bank.topics:
             sections.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} .print-topic }}\n")
-            sections.append(concept_markdown(self.docs_dir, topic.id))
+            sections.append(concept_markdown(self.docs_dir, topic.id, self._figure))
             sections.append(f"### Questions on {_escape(topic.title)} {{ #questions-{topic.id} }}\n")
             sections.append(self._questions("guide", topic.id, heading_level=4))
         return "\n\n".join(sections)
