@@ -52,12 +52,22 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+class Lesson(_Strict):
+    """A part of a topic a learner finishes in one sitting: 6 to 12 questions on one concept."""
+
+    id: Slug = Field(description="Stable slug, unique within its topic; questions name it in `lesson:`.")
+    title: NonEmptyText
+
+
 class Topic(_Strict):
     """A topic page of the guide."""
 
     id: Slug = Field(description="Stable slug; the page lives at topics/<id>/.")
     title: NonEmptyText
     summary: NonEmptyText = Field(description="One or two sentences shown on the home page.")
+    lessons: Annotated[list[Lesson], Field(min_length=1)] = Field(
+        description="The topic's lessons in study order; every question of the topic names one in `lesson:`."
+    )
 
 
 class Option(_Strict):
@@ -80,6 +90,7 @@ class Question(_Strict):
 
     id: Slug
     topic: Slug
+    lesson: Slug = Field(description="The id of one of its topic's `lessons`.")
     domain: Domain = Field(description="The exam study guide's topic area this question trains.")
     title: NonEmptyText | None = Field(
         default=None,

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from macros.models import SLUG_PATTERN, Bank, Option, Question, Reference, Topic
+from macros.models import SLUG_PATTERN, Bank, Lesson, Option, Question, Reference, Topic
 from macros.yamlsource import Loc, SourceMap, parse
 
 MIN_OPTIONS = 3
@@ -64,6 +64,17 @@ class LoadedBank:
     def questions_for(self, topic_id: str) -> list[Question]:
         return [q for q in self.questions if q.topic == topic_id]
 
+    def lesson(self, question: Question) -> Lesson:
+        """The lesson a question belongs to (validation guarantees there is one)."""
+        return next(lesson for lesson in self.topic(question.topic).lessons if lesson.id == question.lesson)
+
+    def questions_in(self, topic_id: str, lesson_id: str) -> list[Question]:
+        return [q for q in self.questions if q.topic == topic_id and q.lesson == lesson_id]
+
+    def in_study_order(self, topic_id: str) -> list[Question]:
+        """A topic's questions lesson by lesson, as a learner meets them (print views and progress follow it)."""
+        return [q for lesson in self.topic(topic_id).lessons for q in self.questions_in(topic_id, lesson.id)]
+
     def question(self, question_id: str) -> Question:
         for question in self.questions:
             if question.id == question_id:
@@ -72,7 +83,7 @@ class LoadedBank:
 
 
 _FIELDS: dict[type[BaseModel], list[str]] = {
-    model: list(model.model_fields) for model in (Bank, Topic, Question, Option, Reference)
+    model: list(model.model_fields) for model in (Bank, Topic, Lesson, Question, Option, Reference)
 }
 
 
@@ -190,6 +201,18 @@ class _Checker:
             line = first_topic.setdefault(topic.id, self.source.line_of(here))
             if line != self.source.line_of(here):
                 self.add(here, f"duplicate topic id `{topic.id}` (first on line {line}); topic ids must be unique")
+            first_lesson: dict[str, int] = {}
+            for position, lesson in enumerate(topic.lessons):
+                at = ("topics", index, "lessons", position, "id")
+                seen = first_lesson.setdefault(lesson.id, self.source.line_of(at))
+                if seen != self.source.line_of(at):
+                    self.add(at, f"duplicate lesson id `{lesson.id}` in topic `{topic.id}` (first on line {seen})")
+        lessons = {t.id: [lesson.id for lesson in t.lessons] for _, t in topics}
+        raw_topics = self.data.get("topics")
+        named = (
+            {item.get("id") for item in raw_topics if isinstance(item, dict)} if isinstance(raw_topics, list) else set()
+        )
+        invalid_topics = {name for name in named if isinstance(name, str)} - topic_ids
         first_question: dict[str, int] = {}
         for index, question in questions:
             here = ("questions", index)
@@ -200,18 +223,39 @@ class _Checker:
                     f"duplicate question id `{question.id}` (first on line {line}); "
                     "ids are permalinks and storage keys, so give this question a new one",
                 )
-            if question.topic not in topic_ids:
+            if question.topic in invalid_topics:
+                pass  # the topic's own error is reported; its questions' topic and lesson cannot be checked
+            elif question.topic not in topic_ids:
                 known = ", ".join(sorted(topic_ids)) or "none"
                 self.add((*here, "topic"), f"unknown topic `{question.topic}`; use one of: {known}")
+            elif question.lesson not in lessons[question.topic]:
+                self.add(
+                    (*here, "lesson"),
+                    f"unknown lesson `{question.lesson}` in topic `{question.topic}`; "
+                    f"use one of: {', '.join(lessons[question.topic])}, or declare it under the topic's `lessons:`",
+                )
             self._check_question(question, here)
         # Count topics from the raw items too, so a topic whose only question has an error is not also "empty".
         raw = self.data.get("questions")
         items = raw if isinstance(raw, list) else []
         # Only text can name a topic; anything else there is already reported on its question.
         used = {item["topic"] for item in items if isinstance(item, dict) and isinstance(item.get("topic"), str)}
+        used_lessons = {
+            (item["topic"], item["lesson"])
+            for item in items
+            if isinstance(item, dict) and isinstance(item.get("topic"), str) and isinstance(item.get("lesson"), str)
+        }
         for index, topic in topics:
             if topic.id not in used:
                 self.add(("topics", index, "id"), f"topic `{topic.id}` has no questions; add some or remove the topic")
+                continue
+            for position, lesson in enumerate(topic.lessons):
+                if (topic.id, lesson.id) not in used_lessons:
+                    self.add(
+                        ("topics", index, "lessons", position, "id"),
+                        f"lesson `{lesson.id}` of topic `{topic.id}` has no questions; "
+                        "give some questions `lesson: " + lesson.id + "` or remove the lesson",
+                    )
 
     def _check_question(self, question: Question, here: Loc) -> None:
         count = len(question.options)
@@ -265,7 +309,9 @@ def _explain(detail: Any, loc: Loc) -> str:
         return f"`{field}` must not be empty; write the text"
     if kind == "too_short":
         minimum = detail["ctx"].get("min_length")
-        noun = {"options": "options", "references": "references", "topics": "topics"}.get(field, "items")
+        noun = {"options": "options", "references": "references", "topics": "topics", "lessons": "lessons"}.get(
+            field, "items"
+        )
         extra = " (a primary source: paper or official documentation)" if field == "references" else ""
         return f"`{field}` needs at least {minimum} {noun}{extra}, got {len(value) if value else 0}"
     if kind == "literal_error":
@@ -291,6 +337,7 @@ def _model_at(loc: Loc) -> type[BaseModel] | None:
     return {
         (): Bank,
         ("topics", "*"): Topic,
+        ("topics", "*", "lessons", "*"): Lesson,
         ("questions", "*"): Question,
         ("questions", "*", "options", "*"): Option,
         ("questions", "*", "references", "*"): Reference,

@@ -48,7 +48,15 @@ PEER_VENV = ROOT / "bench/.peer-venv"
 LIGHTHOUSE = ROOT / "bench/.lighthouse"
 LIGHTHOUSE_VERSION = "12.2.3"  # 13 needs Node 22; the machine has Node 20
 PEER_REQUIREMENTS = ["mkdocs-quiz==1.7.1", "mkdocs==1.6.1", "mkdocs-material==9.8.1", "pymdown-extensions==13.1"]
-TOPICS = [{"id": f"topic-{i}", "title": f"Topic {i}", "summary": f"Synthetic topic {i}."} for i in range(1, 6)]
+TOPICS = [
+    {
+        "id": f"topic-{i}",
+        "title": f"Topic {i}",
+        "summary": f"Synthetic topic {i}.",
+        "lessons": [{"id": "all", "title": "All"}],
+    }
+    for i in range(1, 6)
+]
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": ""}
 # Lower bounds: Lighthouse on every page measured, mobile, median of the runs.
 AT_LEAST = {
@@ -93,6 +101,7 @@ def synthetic_bank(n: int, seed: int = 7) -> list[dict[str, object]]:
             {
                 "id": f"bench-{i}",
                 "topic": TOPICS[i % len(TOPICS)]["id"],
+                "lesson": "all",
                 "domain": "fine-tuning",
                 "difficulty": ["easy", "medium", "hard"][i % 3],
                 "select": select,

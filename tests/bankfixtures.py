@@ -7,9 +7,13 @@ topics:
   - id: peft
     title: PEFT
     summary: Low-rank adapters.
+    lessons:
+      - id: basics
+        title: LoRA basics
 questions:
   - id: lora-rank
     topic: peft
+    lesson: basics
     domain: fine-tuning
     select: 1
     difficulty: easy
@@ -30,6 +34,7 @@ questions:
         url: https://arxiv.org/abs/2106.09685
   - id: lora-multi
     topic: peft
+    lesson: basics
     domain: fine-tuning
     select: 2
     stem: Which statements about LoRA are true?

@@ -97,11 +97,58 @@ def test_unknown_topic() -> None:
     assert "use one of: peft" in unknown.message
 
 
+LESSONS = "    lessons:\n      - id: basics\n        title: Basics\n"
+
+
 def test_topic_without_questions() -> None:
-    text = replace_once(VALID, "topics:\n", "topics:\n  - id: memory\n    title: Memory\n    summary: GPU memory.\n")
+    memory = "  - id: memory\n    title: Memory\n    summary: GPU memory.\n" + LESSONS
+    text = replace_once(VALID, "topics:\n", "topics:\n" + memory)
     problem = only(text)
     assert problem.line == line_of(text, "- id: memory")
     assert "topic `memory` has no questions" in problem.message
+
+
+def test_unknown_lesson() -> None:
+    text = replace_once(VALID, "    lesson: basics", "    lesson: bascis", 2)
+    found = problems(text)
+    unknown = next(p for p in found if "unknown lesson" in p.message)
+    assert unknown.question_id == "lora-multi"
+    assert unknown.line == line_of(text, "lesson: bascis")
+    assert "use one of: basics" in unknown.message
+
+
+def test_question_without_lesson() -> None:
+    text = replace_once(VALID, "    lesson: basics\n", "")
+    problem = only(text)
+    assert problem.question_id == "lora-rank"
+    assert "missing required field `lesson`" in problem.message
+
+
+def test_lesson_without_questions() -> None:
+    text = replace_once(
+        VALID,
+        "        title: LoRA basics\n",
+        "        title: LoRA basics\n      - id: serving\n        title: Serving\n",
+    )
+    problem = only(text)
+    assert problem.line == line_of(text, "- id: serving")
+    assert "lesson `serving` of topic `peft` has no questions" in problem.message
+
+
+def test_duplicate_lesson_id() -> None:
+    text = replace_once(
+        VALID, "        title: LoRA basics\n", "        title: LoRA basics\n      - id: basics\n        title: Again\n"
+    )
+    problem = only(text)
+    assert problem.line == line_of(text, "- id: basics", 2)
+    assert "duplicate lesson id `basics` in topic `peft`" in problem.message
+
+
+def test_topic_without_lessons() -> None:
+    text = replace_once(VALID, "    lessons:\n      - id: basics\n        title: LoRA basics\n", "")
+    problem = only(text)
+    assert "missing required field `lessons`" in problem.message
+    assert problem.line == line_of(text, "- id: peft")
 
 
 def test_fewer_than_three_options() -> None:
@@ -207,7 +254,11 @@ def test_error_text_lists_file_line_and_id() -> None:
 
 
 def test_duplicate_topic_id_is_reported_once_at_the_second() -> None:
-    text = VALID.replace("topics:\n", "topics:\n  - id: peft\n    title: Again\n    summary: Twice.\n", 1)
+    text = VALID.replace(
+        "topics:\n",
+        "topics:\n  - id: peft\n    title: Again\n    summary: Twice.\n" + LESSONS,
+        1,
+    )
     problem = only(text)
     assert problem.line == line_of(text, "- id: peft", 2)
     assert f"duplicate topic id `peft` (first on line {line_of(text, '- id: peft')})" in problem.message

@@ -45,6 +45,8 @@ values = st.recursive(
                 [
                     "id",
                     "topic",
+                    "lesson",
+                    "lessons",
                     "domain",
                     "stem",
                     "select",

@@ -215,7 +215,7 @@ def test_the_offline_copy_runs_the_calculator_without_a_request(
     page.locator("#calc-gpus").fill("8")
     expect(page.locator("[data-calc-total]")).to_have_attribute("data-bytes", str(120_000_000_000 // 8))
     page.locator("[data-calc-part=weights] .calc-part__learn a").first.click()
-    expect(page).to_have_url(re.compile(r"/topics/memory\.html#key-concepts$"))
+    expect(page).to_have_url(re.compile(r"/topics/memory/index\.html#key-concepts$"))
     assert requests.seen, "the guard saw no requests at all: it is not watching"
     assert requests.refused == []
     assert console.errors == []

@@ -65,6 +65,16 @@ def test_coverage_minimums(bank: LoadedBank) -> None:
         assert found >= minimum, f"questions tagged {' or '.join(tags)}: {found}, need {minimum}"
 
 
+LESSON_SIZE = range(6, 13)  # a lesson is finished in one sitting (issue 16): 6 to 12 questions
+
+
+def test_every_lesson_is_one_sitting(bank: LoadedBank) -> None:
+    for topic in bank.topics:
+        for lesson in topic.lessons:
+            count = len(bank.questions_in(topic.id, lesson.id))
+            assert count in LESSON_SIZE, f"{topic.id}/{lesson.id}: {count} questions, a lesson holds 6 to 12"
+
+
 def test_every_question_has_a_short_title(bank: LoadedBank) -> None:
     # Titles name questions in the table of contents, search results and exports; a derived one reads worse.
     for question in bank.questions:
@@ -88,6 +98,7 @@ def test_cue_measure_can_fail() -> None:
         {
             "id": "q",
             "topic": "t",
+            "lesson": "l",
             "domain": "fine-tuning",
             "select": 1,
             "stem": "Which?",

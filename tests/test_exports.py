@@ -150,7 +150,16 @@ def check_gift_against_bank(source: str, bank: LoadedBank) -> None:
 
 
 def test_gift_holds_every_question_key_and_explanation(exported: Path, bank: LoadedBank) -> None:
-    check_gift_against_bank((exported / "llm-finetuning-guide.gift.txt").read_text(encoding="utf-8"), bank)
+    source = (exported / "llm-finetuning-guide.gift.txt").read_text(encoding="utf-8")
+    check_gift_against_bank(source, bank)
+    # Moodle files each question under its topic's category, one level per lesson.
+    categories = re.findall(r"^// (\S+)\n\$CATEGORY: (.+)$", source, re.MULTILINE)
+    titles = {topic.id: topic.title for topic in bank.topics}
+    for question_id, category in categories:
+        question = bank.question(question_id)
+        lesson = bank.lesson(question).title.replace("/", "-")
+        assert category == f"$course$/LLM fine-tuning guide/{titles[question.topic].replace('/', '-')}/{lesson}"
+    assert len(categories) == len(bank.questions)
 
 
 def test_gift_escapes_special_characters(hostile: tuple[LoadedBank, Path]) -> None:
@@ -196,6 +205,7 @@ def check_qti_against_bank(path: Path, bank: LoadedBank) -> None:
             f.findtext(f"{QTI}fieldlabel"): f.findtext(f"{QTI}fieldentry") for f in item.iter(f"{QTI}qtimetadatafield")
         }
         assert meta["guide_question_id"] == question.id
+        assert meta["guide_lesson"] == bank.lesson(question).title
         assert meta["question_type"] == (
             "multiple_answers_question" if question.select > 1 else "multiple_choice_question"
         )
@@ -261,6 +271,7 @@ def test_anki_deck_has_one_stable_note_per_question(exported: Path, bank: Loaded
         assert f"Answer: {letters}" in answer
         assert answer.count('class="why ') == len(question.options), "every option's explanation is on the back"
         assert f"topic::{question.topic}" in tags and f"difficulty::{question.difficulty}" in tags
+        assert f"lesson::{question.topic}::{question.lesson}" in tags
         assert all(ref.url in fields[4] for ref in question.references)
 
 

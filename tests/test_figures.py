@@ -54,7 +54,7 @@ def renderer() -> Renderer:
 
 
 def page_text(topic: str) -> str:
-    return (ROOT / f"docs/topics/{topic}.md").read_text(encoding="utf-8")
+    return (ROOT / f"docs/topics/{topic}/index.md").read_text(encoding="utf-8")
 
 
 def svg_of(name: str) -> ET.Element:
@@ -94,7 +94,7 @@ def table(markdown: str, first_header: str) -> list[list[str]]:
 def test_every_figure_is_on_its_page_and_every_topic_page_has_one() -> None:
     assert set(PAGES) == set(figures.names())
     for name, topic in PAGES.items():
-        assert f'{{{{ figure("{name}") }}}}' in page_text(topic), f"{name} is not on docs/topics/{topic}.md"
+        assert f'{{{{ figure("{name}") }}}}' in page_text(topic), f"{name} is not on docs/topics/{topic}/index.md"
         assert "assets/figures.css" in page_text(topic).split("\n---\n", 1)[0], f"{topic}.md does not load figures.css"
     assert "assets/figures.css" in (ROOT / "docs/print.md").read_text(encoding="utf-8")
 
@@ -151,10 +151,12 @@ def test_stylesheet_colours_are_the_theme_variables_except_for_paper() -> None:
 def test_printed_guide_holds_every_figure_once() -> None:
     seen: list[str] = []
     for topic in sorted(set(PAGES.values())):
-        text = concept_markdown(ROOT / "docs", topic, lambda name: seen.append(name) or f"<!-- figure:{name} -->")
+        text = concept_markdown(
+            ROOT / "docs", topic, figure=lambda name: seen.append(name) or f"<!-- figure:{name} -->"
+        )
         assert "{{" not in text and "figure(" not in text
     assert sorted(seen) == sorted(PAGES)
-    memory = concept_markdown(ROOT / "docs", "memory", lambda name: "")
+    memory = concept_markdown(ROOT / "docs", "memory", figure=lambda name: "")
     assert "](calculator.md?params=7B)" in memory, "links are rebased from topics/ to the print page"
 
 
@@ -481,7 +483,7 @@ def offline_page(browser: Browser) -> Iterator[tuple[Page, Requests]]:
 def test_figures_show_in_the_offline_copy_with_no_request(offline_page: tuple[Page, Requests], unzipped: Path) -> None:
     page, requests = offline_page
     for topic in ("parallelism", "peft"):
-        page.goto((unzipped / "topics" / f"{topic}.html").as_uri())
+        page.goto((unzipped / "topics" / topic / "index.html").as_uri())
         for name in (n for n, t in PAGES.items() if t == topic):
             svg = page.locator(f"#fig-{name} svg")
             expect(svg).to_be_visible()

@@ -82,7 +82,11 @@ def deck(bank: LoadedBank, renderer: Renderer) -> genanki.Deck:
     titles = {topic.id: topic.title for topic in bank.topics}
     result = genanki.Deck(DECK_ID, DECK_NAME)
     for question in bank.questions:
-        tags = [f"topic::{question.topic}", f"domain::{question.domain}"]
+        tags = [
+            f"topic::{question.topic}",
+            f"lesson::{question.topic}::{question.lesson}",
+            f"domain::{question.domain}",
+        ]
         if question.difficulty:
             tags.append(f"difficulty::{question.difficulty}")
         note = genanki.Note(

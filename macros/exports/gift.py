@@ -31,9 +31,11 @@ def _html(markup: Markup | str) -> str:
     return "[html]" + escape_text(str(markup).strip())
 
 
-def question_block(question: Question, renderer: Renderer, category: str) -> str:
-    # The category line is a path read to the end of the line, not GIFT text: no escaping, but "/" would nest.
-    lines = [f"// {question.id}", f"$CATEGORY: $course$/LLM fine-tuning guide/{category.replace('/', '-')}", ""]
+def question_block(question: Question, renderer: Renderer, category: str, lesson: str | None = None) -> str:
+    # The category line is a path read to the end of the line, not GIFT text: no escaping, but "/" would nest, so
+    # "/" inside a title becomes "-" and only the topic/lesson boundary nests.
+    path = "/".join(part.replace("/", "-") for part in (category, lesson) if part)
+    lines = [f"// {question.id}", f"$CATEGORY: $course$/LLM fine-tuning guide/{path}", ""]
     title = question.title or question.id
     lines.append(f"::{escape_text(title)}::{_html(renderer.markdown(question.stem))}{{")
     for option in question.options:
@@ -55,7 +57,7 @@ def render(bank: LoadedBank, renderer: Renderer) -> str:
         "// LLM Fine-Tuning Study Guide: the whole question bank in Moodle GIFT format.\n"
         "// Independent study material; not affiliated with, endorsed by or sponsored by NVIDIA.\n"
     )
-    blocks = [question_block(q, renderer, titles[q.topic]) for q in bank.questions]
+    blocks = [question_block(q, renderer, titles[q.topic], bank.lesson(q).title) for q in bank.questions]
     return header + "\n\n" + "\n\n".join(blocks) + "\n"
 
 

@@ -50,6 +50,7 @@ class _Item:
     id: str
     title: str
     topic: str
+    lesson: str
     multiple: bool
     stem: str
     options: list[_Option]
@@ -67,7 +68,7 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def _item(question: Question, renderer: Renderer, topic: str) -> _Item:
+def _item(question: Question, renderer: Renderer, topic: str, lesson: str) -> _Item:
     options = [
         _Option(
             ident=ident(question.id, str(index)),
@@ -82,6 +83,7 @@ def _item(question: Question, renderer: Renderer, topic: str) -> _Item:
         id=question.id,
         title=question.title or question.id,
         topic=topic,
+        lesson=lesson,
         multiple=question.select > 1,
         stem=str(renderer.markdown(question.stem)),
         options=options,
@@ -93,7 +95,9 @@ def _item(question: Question, renderer: Renderer, topic: str) -> _Item:
 def render(bank: LoadedBank, renderer: Renderer) -> dict[str, str]:
     """The package's files, by path inside the zip."""
     titles = {topic.id: topic.title for topic in bank.topics}
-    items = [_item(question, renderer, titles[question.topic]) for question in bank.questions]
+    items = [
+        _item(question, renderer, titles[question.topic], bank.lesson(question).title) for question in bank.questions
+    ]
     env = _environment()
     title = "LLM Fine-Tuning Study Guide: all questions"
     return {
