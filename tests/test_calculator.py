@@ -219,3 +219,41 @@ def test_the_offline_copy_runs_the_calculator_without_a_request(
     assert requests.seen, "the guard saw no requests at all: it is not watching"
     assert requests.refused == []
     assert console.errors == []
+
+
+def explanation_link(page: Page, question: str, letter: str) -> None:
+    """Open one option's explanation by its address and follow the calculator link in it."""
+    block = page.locator(f"#q-{question}")
+    expect(block).to_have_attribute("data-quiz-ready", "")
+    link = page.locator(f"#q-{question}-why-{letter} a", has_text="calculator")
+    expect(link).to_be_visible()
+    link.click()
+
+
+def test_a_memory_question_links_its_case_in_the_calculator(page: Page, served_site: str) -> None:
+    page.goto(f"{served_site}topics/memory/model-states/#q-mem-adam-bytes-per-param-why-e")
+    explanation_link(page, "mem-adam-bytes-per-param", "e")
+    expect(page).to_have_url(f"{served_site}calculator/?params=7B")
+    expect(page.locator("[data-calc-total]")).to_have_attribute("data-bytes", str(112_000_000_000))
+    # The practice exam shows the same explanations from assets/generated/questions.js, at another depth.
+    page.goto(f"{served_site}practice/")
+    href = page.evaluate(
+        """() => {
+          const q = window.llmGuide.bank.questions['par-zero-stage-memory'];
+          const box = document.createElement('div');
+          box.innerHTML = q.options.map(o => o.explanation).join('');
+          return new URL(box.querySelector('a[href*="calculator"]').getAttribute('href'), location.href).href;
+        }"""
+    )
+    assert href == f"{served_site}calculator/?params=7B&gpus=8&zero=2"
+
+
+def test_a_memory_questions_calculator_link_works_from_the_offline_copy(
+    offline: tuple[Page, Requests, Console], unzipped: Path
+) -> None:
+    page, requests, console = offline
+    page.goto((unzipped / "topics/memory/model-states.html").as_uri() + "#q-mem-8bit-adam-savings-why-c")
+    explanation_link(page, "mem-8bit-adam-savings", "c")
+    expect(page).to_have_url(re.compile(r"/calculator\.html\?params=7B&optimizer=adamw8bit$"))
+    expect(page.locator("[data-calc-total]")).to_have_attribute("data-bytes", str(70_000_000_000))
+    assert requests.refused == [] and console.errors == []
