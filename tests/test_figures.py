@@ -44,6 +44,11 @@ PAGES = {
     "alignment-pipelines": "alignment",
     "soft-targets": "distillation-pruning",
     "number-formats": "quantization",
+    "parameter-parts": "architecture",
+    "where-it-lives": "prompting",
+    "speculative": "deployment",
+    "ab-sample": "monitoring",
+    "guardrails": "safety",
 }
 MAX_GZIPPED = 10_000
 
@@ -135,7 +140,7 @@ def test_figure_colours_come_from_the_theme(name: str) -> None:
             assert value in (None, "none", "currentColor"), f"{name}: {element.tag} {attribute}={value}"
         for cls in (element.get("class") or "").split():
             # Classes that only mark a shape for the tests (fig-series-*, fig-op-*, ...) need no style.
-            if not re.match(r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip)-?", cls):
+            if not re.match(r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail)-?", cls):
                 assert cls in known, f"{name}: class {cls} has no rule in figures.css"
     assert styled <= css_classes()
 
@@ -357,6 +362,70 @@ def test_alignment_figure_keeps_the_models_the_table_lists() -> None:
     for row in rows:
         stated = {column for column, cell in zip(columns, row[1:], strict=True) if not cell.startswith("no")}
         assert drawn[row[0]] == stated, row[0]
+
+
+def test_parameter_parts_add_up_to_the_presets_model_and_the_pages_shares() -> None:
+    text = " ".join(page_text("architecture").split())
+    assert "the MLPs hold about 70% of the 8.03B parameters and the two vocabulary matrices about 13%" in text
+    assert "adds 41.9M" in text
+    plot = figures.build("parameter-parts").plot
+    assert plot is not None
+    parts = plot["parts"]
+    total = sum(parts.values())
+    assert round(parts["mlp"] / total, 2) == 0.70 and round((parts["embeddings"] + parts["output"]) / total, 2) == 0.13
+    # The same model in the calculator's presets, and LoRA counted by the calculator's own function.
+    script = (
+        "const c = require(process.argv[1]); const p = c.PRESETS.find(x => x.id === 'llama-3.1-8b');"
+        "console.log(JSON.stringify([p.params, c.loraTrainable({rank: 16, layers: p.layers, hidden: p.hidden,"
+        " heads: p.heads, kvHeads: p.kvHeads, ffn: p.ffn, targets: c.LORA_TARGETS}).count]));"
+    )
+    out = subprocess.run(
+        ["node", "-e", script, str(ROOT / "docs/assets/calc-core.js")], capture_output=True, text=True, check=True
+    )
+    params, lora = json.loads(out.stdout)
+    assert total == params and plot["lora"] == lora and f"{lora / 1e6:.1f}M" == "41.9M"
+    root = svg_of("parameter-parts")
+    for part, count in parts.items():
+        (bar,) = shapes(root, f"fig-param-{part}")
+        assert float(bar.get("width") or 0) == pytest.approx(max(count / total * plot["width"], 0.5), abs=0.006)
+
+
+def test_speculative_decoding_plots_the_expected_tokens_per_pass() -> None:
+    assert "(1 − α^(γ+1)) / (1 − α)" in page_text("deployment")
+    plot = figures.build("speculative").plot
+    assert plot is not None
+    root = svg_of("speculative")
+    for gamma in plot["gammas"]:
+        (line,) = shapes(root, f"fig-series-g{gamma}")
+        for (alpha, tokens), expected in zip(
+            (to_data(plot, x, y) for x, y in points(line)), plot["alphas"], strict=True
+        ):
+            assert alpha == pytest.approx(expected, abs=1e-3)
+            assert tokens == pytest.approx(sum(expected**i for i in range(gamma + 1)), abs=2e-3)
+
+
+def test_ab_sample_size_is_the_pages_rule_of_thumb() -> None:
+    text = " ".join(page_text("monitoring").split())
+    assert "≈ 16·σ²/δ² per arm, so a one-point change in a 70% rate needs about 33,600 rated answers" in text
+    plot = figures.build("ab-sample").plot
+    assert plot is not None
+    root = svg_of("ab-sample")
+    (line,) = shapes(root, "fig-series-n")
+    for (delta, log_n), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["deltas"], strict=True):
+        assert delta == pytest.approx(expected, abs=1e-3)
+        assert 10**log_n == pytest.approx(16 * 0.7 * 0.3 / (expected / 100) ** 2, rel=2e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "1 point: 33,600 per arm" in labels
+
+
+def test_guardrails_figure_has_the_rails_the_page_lists() -> None:
+    assert "NeMo Guardrails has input, dialog, retrieval, execution and output rails" in " ".join(
+        page_text("safety").split()
+    )
+    plot = figures.build("guardrails").plot
+    assert plot is not None and plot["rails"] == ["input", "dialog", "retrieval", "execution", "output"]
+    labels = [t.text for t in svg_of("guardrails").iter(f"{SVG}text")]
+    assert all(rail in labels for rail in plot["rails"])
 
 
 # ---------------------------------------------------------------- in the browser: both palettes, print, offline

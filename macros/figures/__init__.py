@@ -47,6 +47,11 @@ def _registry() -> dict[str, Callable[[], Figure]]:
         "alignment-pipelines": diagrams.alignment_pipelines,
         "soft-targets": plots.soft_targets,
         "number-formats": plots.number_formats,
+        "parameter-parts": plots.parameter_parts,
+        "where-it-lives": diagrams.where_it_lives,
+        "speculative": plots.speculative,
+        "ab-sample": plots.ab_sample,
+        "guardrails": diagrams.guardrails,
     }
 
 

@@ -216,3 +216,103 @@ def alignment_pipelines() -> Figure:
         "the sampling; GRPO drops the value model by comparing samples within a group.",
         plot={"methods": [[method, [k for k, v in needs.items() if v]] for method, needs in ALIGNMENT]},
     )
+
+
+# ---------------------------------------------------------------- prompting: where a behaviour should live
+
+
+def where_it_lives() -> Figure:
+    c = Canvas(600, 264)
+    box(c, 200, 10, 200, 50, ["what must change?"], "fig-box-0")
+    routes = [
+        (
+            20,
+            ["facts that change", "or need citing"],
+            "retrieval",
+            ["an updatable index,", "answers cite it"],
+            "fig-box-1",
+        ),
+        (
+            215,
+            ["format, tone,", "fixed wording"],
+            "fine-tuning",
+            ["supervised examples", "teach the behaviour"],
+            "fig-box-2",
+        ),
+        (
+            410,
+            ["a few cases,", "low volume"],
+            "prompting",
+            ["few-shot or system", "prompt, every request"],
+            "fig-box-3",
+        ),
+    ]
+    for x, question, tool, note, cls in routes:
+        c.path(f"M300 60 C300 80 {x + 85} 75 {x + 85} 92", arrow=True)
+        c.text(x + 85, 110, question[0], anchor="middle", size=FONT - 3)
+        c.text(x + 85, 126, question[1], anchor="middle", size=FONT - 3)
+        box(c, x, 138, 170, 44, [tool], cls)
+        c.text(x + 85, 204, note[0], anchor="middle", size=FONT - 3, cls="fig-text-muted")
+        c.text(x + 85, 220, note[1], anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    c.path("M410 160 H388", arrow=True)
+    c.text(
+        300,
+        252,
+        "← context distillation later trains a prompt's behaviour into the weights",
+        anchor="middle",
+        size=FONT - 3,
+    )
+    svg = c.svg(
+        "where-it-lives",
+        "Retrieval, fine-tuning or prompting: where a behaviour should live",
+        "A choice with three branches. Facts that change or must be cited go in a retrieval index. Format, tone and "
+        "fixed wording are taught by supervised fine-tuning. A few cases at low volume can stay in a few-shot or "
+        "system prompt, paid for on every request; context distillation can later train that behaviour into the "
+        "weights.",
+    )
+    return Figure(
+        "where-it-lives",
+        svg,
+        "Knowledge in an index, behaviour in the weights; a prompt is the cheapest start and the dearest to run.",
+    )
+
+
+# ---------------------------------------------------------------- safety: guardrails around the model
+
+RAILS = ["input", "dialog", "retrieval", "execution", "output"]
+
+
+def guardrails() -> Figure:
+    c = Canvas(600, 230)
+    c.text(20, 22, "NeMo Guardrails: rails around the fine-tuned model", size=FONT - 1, weight="700")
+    box(c, 10, 90, 80, 50, ["user"], "fig-box-0")
+    c.path("M90 115 H108", arrow=True)
+    box(c, 110, 90, 80, 50, ["input", "rail"], "fig-box-4")
+    c.path("M190 115 H208", arrow=True)
+    box(c, 210, 70, 180, 90, ["fine-tuned LLM", "trained-in alignment only"], "fig-box-2")
+    for index, (label, sub) in enumerate([("dialog", "flow"), ("retrieval", "chunks"), ("execution", "tools")]):
+        x = 210 + index * 62
+        c.rect(x, 170, 56, 40, "fig-box-4 fig-rail")
+        c.text(x + 28, 187, label, anchor="middle", size=FONT - 4, weight="700")
+        c.text(x + 28, 202, sub, anchor="middle", size=FONT - 4)
+    c.path("M390 115 H408", arrow=True)
+    box(c, 410, 90, 80, 50, ["output", "rail"], "fig-box-4")
+    c.path("M490 115 H508", arrow=True)
+    box(c, 510, 90, 80, 50, ["answer"], "fig-box-0")
+    c.text(
+        300, 54, "rails protect only deployments that run them", anchor="middle", size=FONT - 3, cls="fig-text-muted"
+    )
+    svg = c.svg(
+        "guardrails",
+        "Guardrails around a fine-tuned model",
+        "A request passes an input rail before the fine-tuned model, and the model's answer passes an output rail "
+        "before the user sees it. Dialog, retrieval and execution rails act inside the conversation, on retrieved "
+        "chunks and on tool calls. Published weights keep only their trained-in alignment.",
+    )
+    return Figure(
+        "guardrails",
+        svg,
+        "Input, dialog, retrieval, execution and output rails check what enters and leaves the model at serving time; "
+        "they add to the model's own alignment and vanish when the weights are used elsewhere.",
+        plot={"rails": RAILS},
+    )

@@ -596,3 +596,170 @@ def number_formats() -> Figure:
         "and E4M3 suits forward values while E5M2's range suits gradients.",
         plot={"formats": [[name, exponent, mantissa] for name, exponent, mantissa, _ in FORMATS]},
     )
+
+
+# ---------------------------------------------------------------- architecture: where the parameters are
+
+LLAMA3_8B = {"vocab": 128256, "hidden": 4096, "layers": 32, "heads": 32, "kv_heads": 8, "ffn": 14336}
+
+
+def llama_parameters(shape: dict[str, int] = LLAMA3_8B) -> dict[str, int]:
+    """A Llama model's parameters by part, from its config: untied input and output embeddings, four attention
+    projections (k and v narrower under grouped-query attention), a three-matrix SwiGLU MLP, two RMSNorms a block."""
+    h, layers, ffn = shape["hidden"], shape["layers"], shape["ffn"]
+    kv = shape["kv_heads"] * h // shape["heads"]
+    return {
+        "embeddings": shape["vocab"] * h,
+        "attention": layers * (2 * h * h + 2 * h * kv),
+        "mlp": layers * 3 * h * ffn,
+        "output": shape["vocab"] * h,
+        "norms": layers * 2 * h + h,
+    }
+
+
+def llama_lora(rank: int = 16, shape: dict[str, int] = LLAMA3_8B) -> int:
+    """LoRA's r·(d + k) on every linear layer of the blocks (PEFT's all-linear, lm_head left out)."""
+    h, ffn = shape["hidden"], shape["ffn"]
+    kv = shape["kv_heads"] * h // shape["heads"]
+    per_layer = 2 * (h + h) + 2 * (h + kv) + 3 * (h + ffn)
+    return shape["layers"] * rank * per_layer
+
+
+def parameter_parts() -> Figure:
+    parts = llama_parameters()
+    total = sum(parts.values())
+    lora_count = llama_lora()
+    c = Canvas(600, 240)
+    left, width, top = 20, 560, 66
+    c.text(left, 24, f"Llama-3-8B: {total / 1e9:.2f}B parameters by part", size=FONT - 1, weight="700")
+    x = left
+    # Names below the wide parts, above the narrow ones at the ends, so none overlap.
+    labels = {
+        "embeddings": ("input embeddings", "start", -8),
+        "attention": ("attention", "middle", 58),
+        "mlp": ("MLP (SwiGLU)", "middle", 58),
+        "output": ("output layer", "end", -8),
+    }
+    classes = {"embeddings": "fig-box-4", "attention": "fig-box-1", "mlp": "fig-box-2", "output": "fig-box-4"}
+    for part, count in parts.items():
+        w = count / total * width
+        c.rect(x, top, max(w, 0.5), 40, f"{classes.get(part, 'fig-box-0')} fig-param-{part}", rx=0)
+        if part in labels:
+            name, anchor, dy = labels[part]
+            c.text(x + w / 2, top + 25, f"{count / total:.0%}", anchor="middle", size=FONT - 2, weight="700")
+            at = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
+            c.text(at, top + dy, name, anchor=anchor, size=FONT - 3)
+        x += w
+    vocab = (parts["embeddings"] + parts["output"]) / total
+    c.text(left, 160, f"the two vocabulary matrices: {vocab:.0%}; the MLPs: {parts['mlp'] / total:.0%}", size=FONT - 1)
+    c.text(
+        left,
+        176,
+        f"LoRA r = 16 on every linear layer of the blocks adds {lora_count / 1e6:.1f}M ({lora_count / total:.1%})",
+        size=FONT - 1,
+    )
+    c.text(left, 210, "(q, k, v, o, gate, up, down; lm_head left out)", size=FONT - 3, cls="fig-text-muted")
+    svg = c.svg(
+        "parameter-parts",
+        "Where Llama-3-8B's parameters are",
+        f"A bar of the model's {total / 1e9:.2f} billion parameters: the input embeddings take "
+        f"{parts['embeddings'] / total:.0%}, attention {parts['attention'] / total:.0%}, the MLPs "
+        f"{parts['mlp'] / total:.0%} and the output layer {parts['output'] / total:.0%}. LoRA at rank 16 on every "
+        f"linear layer of the blocks adds {lora_count / 1e6:.1f} million.",
+    )
+    return Figure(
+        "parameter-parts",
+        svg,
+        "The MLPs hold most of a Llama block's weights, and a 128K vocabulary makes the two embedding matrices large; "
+        "LoRA adapters on all linear layers are a small fraction of either.",
+        plot={"parts": parts, "left": left, "width": width, "lora": lora_count},
+    )
+
+
+# ---------------------------------------------------------------- deployment: speculative decoding
+
+SPEC_TEXT = "(1 − α^(γ+1)) / (1 − α)"
+SPEC_GAMMAS = (2, 4, 6)
+
+
+def speculative_tokens(alpha: float, gamma: int) -> float:
+    """Expected tokens per target pass with acceptance rate alpha and gamma drafted tokens (Leviathan et al.)."""
+    return gamma + 1 if alpha == 1 else (1 - alpha ** (gamma + 1)) / (1 - alpha)
+
+
+def speculative() -> Figure:
+    c = Canvas(600, 320)
+    box = Box(70, 30, 440, 210, (0, 0.95), (1, 7))
+    alphas = [round(a * 0.05, 2) for a in range(20)]
+    axes(
+        c,
+        box,
+        [(a / 10, f"{a / 10:.1f}") for a in range(0, 10, 2)],
+        [(v, str(v)) for v in range(1, 8)],
+        "acceptance rate α of the draft's tokens",
+    )
+    c.text(box.x - 8, box.y - 12, "tokens per pass of the target model", size=FONT - 1)
+    label_y = box.y
+    for index, gamma in enumerate(sorted(SPEC_GAMMAS, reverse=True), start=1):
+        points = [(box.px(a), box.py(speculative_tokens(a, gamma))) for a in alphas]
+        c.polyline(points, f"fig-line-{index} fig-series-g{gamma}")
+        x, y = points[-1]
+        label_y = max(y + 5, label_y + 17)
+        c.text(x + 8, label_y, f"γ = {gamma}", size=FONT - 1, weight="700")
+    svg = c.svg(
+        "speculative",
+        "Speculative decoding: tokens gained per pass of the target model",
+        f"Curves of {SPEC_TEXT} for 2, 4 and 6 drafted tokens as the acceptance rate rises from 0 to 0.95. At α = 0.5 "
+        f"every γ gives under 2 tokens per pass; at α = 0.9, γ = 6 gives {speculative_tokens(0.9, 6):.1f}.",
+    )
+    return Figure(
+        "speculative",
+        svg,
+        "Longer drafts pay off only when the target accepts most drafted tokens; a domain fine-tune that lowers α for "
+        "a generic draft loses most of the gain.",
+        plot=box.data() | {"alphas": alphas, "gammas": list(SPEC_GAMMAS)},
+    )
+
+
+# ---------------------------------------------------------------- monitoring: A/B test sample size
+
+AB_RATE = 0.7
+AB_TEXT = "16·σ²/δ²"
+
+
+def ab_sample_size(delta: float, rate: float = AB_RATE) -> float:
+    """Answers per arm to detect a change of delta in a rate (5% significance, 80% power): about 16·σ²/δ², with
+    σ² = p(1 - p)."""
+    return 16 * rate * (1 - rate) / delta**2
+
+
+def ab_sample() -> Figure:
+    c = Canvas(600, 320)
+    box = Box(90, 30, 440, 210, (0.5, 5), (2, 6))  # y is log10 of the answers per arm
+    deltas = [round(0.5 + 0.25 * i, 2) for i in range(19)]
+    axes(
+        c,
+        box,
+        [(d, f"{d:g}") for d in (0.5, 1, 2, 3, 4, 5)],
+        [(e, f"{10**e:,.0f}") for e in range(2, 7)],
+        "change to detect δ, in percentage points of a 70% rate",
+    )
+    c.text(box.x - 8, box.y - 12, "answers per arm (log scale)", size=FONT - 1)
+    points = [(box.px(d), box.py(math.log10(ab_sample_size(d / 100)))) for d in deltas]
+    c.polyline(points, "fig-line-1 fig-series-n")
+    one = ab_sample_size(0.01)
+    c.circle(box.px(1), box.py(math.log10(one)), 4, "fig-solid-1")
+    c.text(box.px(1) + 10, box.py(math.log10(one)) - 6, f"1 point: {one:,.0f} per arm", size=FONT - 2, weight="700")
+    svg = c.svg(
+        "ab-sample",
+        "How many rated answers an A/B test needs",
+        f"A falling curve of {AB_TEXT} answers per arm at a 70% rate, on a log scale: {ab_sample_size(0.05):,.0f} to "
+        f"detect a 5-point change, {ab_sample_size(0.02):,.0f} for 2 points and {one:,.0f} for 1 point.",
+    )
+    return Figure(
+        "ab-sample",
+        svg,
+        "Halving the change to detect quadruples the sample: a one-point difference needs tens of thousands of rated "
+        "answers per arm before it can be read.",
+        plot=box.data() | {"deltas": deltas, "rate": AB_RATE},
+    )
