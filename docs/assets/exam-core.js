@@ -101,6 +101,23 @@
     return out;
   }
 
+  function sameExam(session, link, bank) {
+    // Whether the exam in progress is the one a link asks for: each setting the link names must match the one the
+    // exam was started with (its query). A link that names no seed draws afresh each time, so any seed matches.
+    if (!link || !link.any) return true;
+    var was = parseParams(session.query || "", bank);
+    var list = function (a) { return a ? a.join(",") : ""; };
+    if (link.ids) return list(link.ids) === list(was.ids || session.ids);
+    if (was.ids) return false;
+    var sorted = function (a) { return a ? a.slice().sort().join(",") : ""; };
+    if (link.topics && sorted(link.topics) !== sorted(was.topics)) return false;
+    if (link.n !== null && link.n !== was.n) return false;
+    if (link.seed !== null && link.seed !== session.seed) return false;
+    if (link.timer !== null && link.timer !== !!session.timed) return false;
+    if (link.proportional !== null && link.proportional !== (was.proportional !== false)) return false;
+    return true;
+  }
+
   function buildQuery(options) {
     // The query string for a set: `ids=a,b,c` (that order), or `topics=...&n=...&seed=...`; `timer=0` when untimed.
     var parts = [];
@@ -504,7 +521,7 @@
     SLUG: SLUG,
     rng: rng, shuffle: shuffle, parseSeed: parseSeed, newSeed: newSeed, parseParams: parseParams, buildQuery: buildQuery,
     allocate: allocate, pool: pool, draw: draw, plan: plan,
-    createSession: createSession, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
+    createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
     setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
     isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,
     clock: clock, spoken: spoken, announcement: announcement,

@@ -4,12 +4,15 @@
  * page. Loaded by that page alone (its front matter `scripts:`), after assets/generated/questions.js and store.js.
  *
  * Contract with the page and the tests (see README, "The practice exam"):
- *   [data-exam]                    the mount point; data-exam-view = setup | run | results once mounted
+ *   [data-exam]                    the mount point; data-exam-view = setup | choice | run | results once mounted
+ *   choice: a link to another exam while one is unfinished: [data-exam-choice-unfinished],
+ *           [data-exam-choice-resume], [data-exam-choice-link]
  *   [data-exam-notice]             notices: unknown ids or topics, storage not kept, time up
  *   set-up: [data-exam-setup] form, [data-exam-topic], [data-exam-count], [data-exam-timer], [data-exam-domains],
  *           [data-exam-seed], [data-exam-start]
  *   run: [data-exam-question=<id>], [data-exam-option=<i>], [data-exam-confidence], [data-exam-flag],
- *        [data-exam-prev], [data-exam-next], [data-exam-grid] with [data-exam-id=<id>][data-state][data-flagged],
+ *        [data-exam-instruction] ("Choose two · one chosen"), [data-exam-prev], [data-exam-next], [data-exam-grid]
+ *        with [data-exam-id=<id>][data-state=answered|incomplete|unanswered][data-flagged], the bar [data-sticky],
  *        [data-exam-clock], [data-exam-pause], [data-exam-submit], [data-exam-warning], [data-exam-confirm-submit]
  *   results: [data-exam-score], [data-exam-by-topic], [data-exam-by-domain] rows with data-correct/data-total,
  *            [data-exam-lucky], [data-exam-confident-mistakes], [data-exam-review-item=<id>],
@@ -91,6 +94,10 @@
 
   function setView(name) {
     stopTimer();
+    if (name !== "run") {
+      // "Resumed" speaks of the exam in progress: it goes when that exam's view does.
+      Array.prototype.forEach.call(state.root.querySelectorAll('[data-exam-notice="info"]'), function (el) { el.remove(); });
+    }
     state.root.setAttribute("data-exam-view", name);
     var body = state.root.querySelector("[data-exam-body]");
     body.textContent = "";
@@ -203,6 +210,12 @@
     showRun();
     var s = state.session;
     announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
+    // The first question's heading at the top of the screen (below the header and the clock bar), focused.
+    var heading = state.root.querySelector("#exam-q-title");
+    if (heading) {
+      heading.scrollIntoView({ block: "start" });
+      heading.focus({ preventScroll: true });
+    }
   }
 
   /* ---------- the exam in progress ---------- */
@@ -429,7 +442,7 @@
     stopTimer();
     state.session = null;
     store().set(CURRENT, null);
-    showSetup(null);
+    showSetup(state.link);
     focusHeading("#exam-setup-title");
   }
 
@@ -673,19 +686,65 @@
     }
     if (params.problems.length) notice("In this link, " + params.problems.join("; ") + ": ignored.");
     if (params.ids && !params.ids.length) params.ids = null;
+    state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up
     var saved = c.validSession(s.get(CURRENT), bank);
     if (saved && !saved.submittedAt) {
-      state.session = c.resumed(saved, now());
-      if (state.session.timed && c.remaining(state.session, now()) <= 0) { submit(true); return; }
-      save();
-      notice("Your exam in progress was resumed where you left it.", "info");
-      showRun();
-      var left = c.remaining(state.session, now());
-      announce("Exam resumed at question " + (state.session.current + 1) +
-        (left !== null ? ", " + c.spoken(left) + " left." : "."));
+      if (state.link && !c.sameExam(saved, state.link, bank)) {
+        // A link to another exam while one is unfinished: the learner decides; neither is dropped silently.
+        showChoice(saved);
+        return;
+      }
+      resume(saved);
       return;
     }
     showSetup(params);
+  }
+
+  function resume(saved) {
+    var c = core();
+    state.session = c.resumed(saved, now());
+    if (state.session.timed && c.remaining(state.session, now()) <= 0) { submit(true); return; }
+    save();
+    notice("Your exam in progress was resumed where you left it.", "info");
+    showRun();
+    var left = c.remaining(state.session, now());
+    announce("Exam resumed at question " + (state.session.current + 1) +
+      (left !== null ? ", " + c.spoken(left) + " left." : "."));
+  }
+
+  function describeSession(saved) {
+    var c = core();
+    var answered = c.pending(saved, state.bank);
+    var done = saved.ids.length - answered.unanswered.length - answered.incomplete.length;
+    var left = c.remaining(saved, now());
+    return "question " + (saved.current + 1) + " of " + saved.ids.length + ", " + done + " answered, " +
+      (left !== null ? c.clock(left) + " left" : c.clock(c.elapsed(saved, now())) + " used, untimed");
+  }
+
+  function showChoice(saved) {
+    var body = setView("choice");
+    body.appendChild(h("h2", { id: "exam-choice-title", text: "You have an unfinished exam" }));
+    body.appendChild(h("p", { "data-exam-choice-unfinished": true,
+      text: "Your unfinished exam is at " + describeSession(saved) + ". The link you opened asks for a different exam." }));
+    body.appendChild(h("p", { class: "exam-choice" }, [
+      h("button", { type: "button", class: "md-button md-button--primary", "data-exam-choice-resume": true,
+        text: "Resume the unfinished exam" }),
+      " ",
+      h("button", { type: "button", class: "md-button", "data-exam-choice-link": true,
+        text: "Set up the linked exam instead" })
+    ]));
+    body.appendChild(h("p", { class: "exam-setup__help",
+      text: "Setting up the linked exam discards the unfinished one: its answers are not recorded." }));
+    body.querySelector("[data-exam-choice-resume]").addEventListener("click", function () {
+      try { history.replaceState(history.state, "", location.pathname + (saved.query || "") + location.hash); } catch (error) { /* file:// */ }
+      resume(saved);
+    });
+    body.querySelector("[data-exam-choice-link]").addEventListener("click", function () {
+      store().set(CURRENT, null);
+      showSetup(state.link);
+      focusHeading("#exam-setup-title");
+    });
+    focusHeading("#exam-choice-title");
   }
 
   function onPage() {

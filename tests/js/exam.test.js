@@ -237,3 +237,21 @@ test("history keeps the newest first and at most fifty", () => {
   assert.equal(list.length, 50);
   assert.equal(list[0].at, 59);
 });
+
+test("a link names the exam in progress only when every setting it names matches", () => {
+  const bank = makeBank();
+  const linked = (search) => core.parseParams(search, bank);
+  const byIds = core.createSession({ ids: ["q-3", "q-1"], seed: 5, timed: true, query: "?ids=q-3,q-1&seed=5" }, 0);
+  assert.equal(core.sameExam(byIds, linked("?ids=q-3,q-1"), bank), true);
+  assert.equal(core.sameExam(byIds, linked("?ids=q-1,q-3"), bank), false, "another order is another exam");
+  assert.equal(core.sameExam(byIds, linked("?topics=peft&n=5"), bank), false);
+  const drawn = core.plan(bank, linked("?topics=peft&n=5&seed=3"), {}, () => 0.5);
+  const session = core.createSession(drawn, 0);
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=5&seed=3"), bank), true);
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=5"), bank), true, "no seed named: any draw will do");
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=5&seed=4"), bank), false);
+  assert.equal(core.sameExam(session, linked("?topics=memory&n=5&seed=3"), bank), false);
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=6&seed=3"), bank), false);
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=5&seed=3&timer=0"), bank), !drawn.timed);
+  assert.equal(core.sameExam(session, linked(""), bank), true, "no link: nothing to compare");
+});
