@@ -84,7 +84,7 @@ class PrintViews:
         )
         sections = [self.site.block(print_placeholder("index"), index)]
         for topic in bank.topics:
-            sections.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} .print-topic }}\n")
+            sections.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} .print-topic .print-break }}\n")
             sections.append(concept_markdown(self.docs_dir, topic.id))
             for lesson in topic.lessons:
                 sections.append(f"### {_escape(lesson.title)} {{ #lesson-{topic.id}-{lesson.id} }}\n")
@@ -95,8 +95,10 @@ class PrintViews:
     def worksheet(self) -> str:
         """The questions and their options only: no marks, verdicts, explanations or sources."""
         parts = []
-        for topic in self.site.bank.topics:
-            parts.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} .print-topic }}\n")
+        for number, topic in enumerate(self.site.bank.topics):
+            # Each topic starts a new sheet, but the first shares its sheet with the page's introduction.
+            kind = ".print-topic .print-break" if number else ".print-topic"
+            parts.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} {kind} }}\n")
             parts.append(self._questions("worksheet", topic.id, heading_level=3))
         return "\n\n".join(parts)
 

@@ -127,6 +127,11 @@ class QuizSite:
         blocks.append("</div>\n")
         return "\n\n" + "\n".join(blocks) + "\n\n"
 
+    def first_lesson(self) -> str:
+        """The docs path of the first lesson of the first topic: where the home page's "Start" goes."""
+        topic = self.bank.topics[0]
+        return LESSON_PAGE.format(topic=topic.id, lesson=topic.lessons[0].id)
+
     def question_index(self, page_src_uri: str) -> str:
         """The permanent-link page: every question by topic and lesson, each entry carrying the question's id, so
         `q/#<id>` scrolls to it without JavaScript and links.js forwards to the lesson with it."""
