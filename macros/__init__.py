@@ -7,7 +7,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from macros import pages
+from macros import figures, pages
 from macros.background import BackgroundError, Job
 from macros.printing import PrintViews
 from macros.site import QuizSite, activate, current, log
@@ -34,6 +34,7 @@ def define_env(env: Any) -> None:
         lambda short=False: pages.offline_download(site.renderer, env.conf, env.page.url, short), "offline_download"
     )
     env.macro(lambda: pages.report_link(env.conf), "report_link")
+    env.macro(lambda name: figures.place(site.block, site.renderer, name), "figure")
 
 
 def on_post_build(env: Any) -> None:

@@ -15,12 +15,12 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from macros import offline, searchcache  # noqa: E402 - needs the path above
+from macros import doclinks, offline, searchcache  # noqa: E402 - needs the path above
 from macros.minify import minify_assets  # noqa: E402
-from macros.site import current  # noqa: E402
+from macros.site import current, log  # noqa: E402
 
 
-def on_page_content(html: str, page: Any, **_: Any) -> str:
+def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
     site = current()
     if site is None:
         return html
@@ -29,6 +29,11 @@ def on_page_content(html: str, page: Any, **_: Any) -> str:
     html, ids = site.substitute(html)
     if ids and page.present_anchor_ids is not None:
         page.present_anchor_ids |= ids  # so `validation: anchors` accepts links to #q-<id> from other pages
+    # The bank's links to the guide's own pages (`guide:calculator.md?...`), made relative to this page.
+    if links := doclinks.targets(html):
+        for doc in doclinks.missing(links, Path(config.docs_dir)):
+            log.warning(f"A question on {page.file.src_uri} links to guide:{doc}, which is not a page in docs/")
+        html = doclinks.resolve(html, page.url, config.use_directory_urls)
     return html
 
 

@@ -6,6 +6,7 @@ Kept apart from `define_env` so the build-time rules (each topic rendered exactl
 from __future__ import annotations
 
 import logging
+import os
 import posixpath
 import re
 from collections import Counter
@@ -14,7 +15,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from macros import exports
+from macros import doclinks, exports
 from macros.background import Job
 from macros.bankscript import write_bank_script
 from macros.render import Renderer
@@ -61,7 +62,9 @@ class QuizSite:
             raise PluginError(str(error)) from None
         site = cls(bank, Renderer(config.markdown_extensions, config.mdx_configs))
         site.directory_urls = bool(config.use_directory_urls)
-        site.site_url = config.site_url or ""
+        # The offline copy is built without a site_url (no canonical links to a host), but it still knows the
+        # published address when the build was given one: a link copied from disk should work for others.
+        site.site_url = config.site_url or os.environ.get("SITE_URL", "")
         return site
 
     def quiz(self, topic_id: str, lesson_id: str | None = None, page_url: str | None = None) -> str:
@@ -194,13 +197,20 @@ class QuizSite:
         return "\n".join(rows)
 
     def write_downloads(self, site_dir: Path) -> list[Path]:
-        """The exports (GIFT, QTI, Anki, JSON) into `<site_dir>/downloads/`, rendered like the site's pages."""
-        return exports.write_all(self.bank, self.renderer, site_dir / exports.DOWNLOADS)
+        """The exports (GIFT, QTI, Anki, JSON) into `<site_dir>/downloads/`, rendered like the site's pages; links to
+        the guide's pages are absolute, as the files are read elsewhere (text alone without a published address)."""
+        renderer = doclinks.LinkedRenderer(
+            self.renderer, lambda html: doclinks.absolute(html, self.site_url, self.directory_urls)
+        )
+        return exports.write_all(self.bank, renderer, site_dir / exports.DOWNLOADS)
 
     def write_generated(self, site_dir: Path) -> list[Path]:
         """Everything built from the bank alone: the exports, and the questions script that the exam, review and
         instructors pages read (a script, not JSON: file:// pages cannot fetch)."""
-        return [*self.write_downloads(site_dir), write_bank_script(self.bank, self.renderer, site_dir)]
+        # The pages that read the script (practice, review, instructors, q) sit at the top of the site.
+        top = "practice/" if self.directory_urls else "practice.html"
+        renderer = doclinks.LinkedRenderer(self.renderer, lambda html: doclinks.resolve(html, top, self.directory_urls))
+        return [*self.write_downloads(site_dir), write_bank_script(self.bank, renderer, site_dir)]
 
     def downloads_table(self, page_url: str) -> str:
         """A Markdown table of the exports, linked relative to the calling page's URL.

@@ -152,7 +152,7 @@ def test_on_a_phone_the_score_and_next_unanswered_stay_in_reach(
         open_topic(page, served_site, "peft")
         last = lesson_questions(bank, "peft")[-1]
         question(page, last).scroll_into_view_if_needed()
-        for selector in ("[data-quiz-score]", "[data-quiz-next]"):
+        for selector in ("[data-quiz-score-short]", "[data-quiz-next]"):
             expect(page.locator(selector)).to_be_in_viewport()
         assert page.locator(".quiz__scorebar").evaluate("b => b.getBoundingClientRect().height") <= 60
     finally:
