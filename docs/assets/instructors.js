@@ -8,7 +8,8 @@
  * [data-links-seed] (drawn questions only: a chosen set's link has no seed), [data-links-seed-error],
  * [data-links-timer], [data-links-domains], [data-links-ids], [data-links-pick=<id>], [data-links-picked=<n>] (the
  * live count of chosen questions), [data-links-unknown] (typed ids not in the bank, named and left out of the link),
- * [data-links-output], [data-links-copy], [data-links-status], [data-links-open].
+ * [data-links-output], [data-links-where] (in the offline copy: whose address the link is), [data-links-copy],
+ * [data-links-status], [data-links-open]; the mount point's data-links-published is the published site, if known.
  */
 (function () {
   "use strict";
@@ -87,6 +88,7 @@
 
     var output = h("input", { type: "url", readonly: true, "data-links-output": true, size: "50" });
     form.appendChild(field("links-output", "Link", output));
+    form.appendChild(h("p", { class: "exam-setup__help", "data-links-where": true }));
     var status = h("span", { role: "status", "data-links-status": true });
     var open = h("a", { "data-links-open": true, text: "Open it" });
     form.appendChild(h("p", {}, [
@@ -139,8 +141,22 @@
       var url = new URL(base.href);
       url.search = query;
       url.hash = "";
-      output.value = url.href;
+      // From the offline copy a file:// link works for no one else: hand out the published exam's address when the
+      // build knew it (Open still opens this copy), or say plainly that the link only works on this computer.
+      var published = root.getAttribute("data-links-published");
+      var shared = url;
+      if (url.protocol === "file:" && published) {
+        shared = new URL("practice/", published.replace(/\/?$/, "/"));
+        shared.search = query;
+      }
+      output.value = shared.href;
       open.href = url.href;
+      var where = form.querySelector("[data-links-where]");
+      if (where) {
+        where.textContent = url.protocol !== "file:" ? "" : published
+          ? "This is the published guide's address: it works for your students; Open tries it in this offline copy."
+          : "This link opens this offline copy, so it works on this computer only.";
+      }
       status.textContent = "";
     }
 
