@@ -54,9 +54,10 @@ def build_datetime(root: Path = ROOT) -> dt.datetime:
 
 
 def zip_date(seconds: int) -> tuple[int, int, int, int, int, int]:
-    """A zip entry's date (UTC, since the format has no zone) for `seconds`."""
+    """A zip entry's date (UTC, since the format has no zone) for `seconds`, to the format's two seconds, so the date
+    written is the date read back."""
     when = dt.datetime.fromtimestamp(max(seconds, ZIP_FLOOR), dt.UTC)
-    return (when.year, when.month, when.day, when.hour, when.minute, when.second)
+    return (when.year, when.month, when.day, when.hour, when.minute, when.second // 2 * 2)
 
 
 def zip_entry(name: str, seconds: int, compress_type: int = zipfile.ZIP_DEFLATED) -> zipfile.ZipInfo:
