@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, expect
 
 from macros.fingerprint import VERSIONS_PATH, digest, rewrite_page, shipped_versions, versions_script
 from tests.conftest import TEST_REPO_URL, copy_project, run_mkdocs
@@ -121,3 +122,19 @@ def test_a_changed_script_gets_a_new_address_in_every_page_that_loads_it(built_s
     new = (changed_site / VERSIONS_PATH).read_text(encoding="utf-8")
     version = digest((changed_site / "assets/progress-page.js").read_bytes())
     assert f'"progress-page.js?v={version}"' in new and f'"progress-page.js?v={version}"' not in old
+
+
+def test_scripts_that_load_scripts_ask_for_versioned_addresses(page: Page, served_site: str, built_site: Path) -> None:
+    # progress.js loads the progress page's code itself: on a full load, and after instant navigation to Home.
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(served_site + "topics/peft/")
+    page.locator(".md-sidebar--primary").get_by_role("link", name="Home", exact=True).first.click()
+    page.wait_for_url(served_site)
+    expect(page.locator("[data-progress-topic]").first).to_be_visible()
+    for name in ("assets/progress-io.js", "assets/generated/topic-ids.js", "assets/progress-page.js"):
+        want = f"{served_site}{name}?v={digest((built_site / name).read_bytes())}"
+        assert want in requested, f"{name}: asked for {[url for url in requested if name in url]}"
+    material = ("/assets/javascripts/", "/assets/stylesheets/")  # the theme's bundle: a hash in its name already
+    ours = [url for url in requested if "/assets/" in url and not any(part in url for part in material)]
+    assert ours and not [url for url in ours if url.endswith((".js", ".css"))], "asked for without a version"
