@@ -21,7 +21,9 @@ def define_env(env: Any) -> None:
     # The exports and the questions script need the bank only: written beside the build, moved in at its end.
     site.generated = Job(site.write_generated)
     views = PrintViews(site, Path(env.conf.docs_dir))
-    env.macro(lambda topic_id: site.quiz(topic_id, env.page.url), "quiz")
+    env.macro(lambda topic_id, lesson_id=None: site.quiz(topic_id, lesson_id, env.page.url), "quiz")
+    env.macro(lambda topic_id: site.lessons(topic_id, env.page.file.src_uri, env.page.url), "lessons")
+    env.macro(lambda: site.question_index(env.page.file.src_uri), "question_index")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
     env.macro(lambda: site.downloads_table(env.page.url), "downloads_table")
     env.macro(views.guide, "print_guide")

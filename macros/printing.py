@@ -12,7 +12,7 @@ from pathlib import Path
 
 from macros.models import Question
 from macros.render import instruction
-from macros.site import TOPIC_PAGE, QuizSite
+from macros.site import LESSON_PAGE, TOPIC_PAGE, QuizSite
 
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _HEADING = re.compile(r"^(#{1,5}) ", re.MULTILINE)
@@ -24,16 +24,17 @@ def print_placeholder(kind: str, topic_id: str = "") -> str:
     return f"<!-- quiz-print:{kind}:{topic_id} -->"
 
 
-def concept_markdown(docs_dir: Path, topic_id: str) -> str:
-    """A topic page's concept summary: what lies between its title and `## Questions`, one heading level lower so it
-    nests under the topic's heading in the printed guide."""
-    text = (docs_dir / TOPIC_PAGE.format(id=topic_id)).read_text(encoding="utf-8")
+def concept_markdown(docs_dir: Path, topic_id: str, lesson_id: str | None = None, deeper: int = 1) -> str:
+    """A topic overview's or a lesson page's notes: what lies between its title and the questions (or the lesson
+    list), `deeper` heading levels lower so it nests under the topic's or lesson's heading in the printed guide."""
+    page = TOPIC_PAGE.format(id=topic_id) if lesson_id is None else LESSON_PAGE.format(topic=topic_id, lesson=lesson_id)
+    text = (docs_dir / page).read_text(encoding="utf-8")
     text = _FRONT_MATTER.sub("", text, count=1)
-    body = text.split("\n## Questions", 1)[0].split("{{", 1)[0]
-    body = re.sub(r"\A\s*# [^\n]*\n", "", body, count=1)  # the page title: the guide prints the bank's topic title
+    body = text.split("\n## Questions", 1)[0].split("\n## Lessons", 1)[0].split("{{", 1)[0]
+    body = re.sub(r"\A\s*# [^\n]*\n", "", body, count=1)  # the page title: the guide prints the bank's own titles
     # Headings inside code fences are code, not headings.
     parts = _FENCE.split(body)
-    return "".join(part if i % 2 else _HEADING.sub(r"#\1 ", part) for i, part in enumerate(parts)).strip()
+    return "".join(part if i % 2 else _HEADING.sub("#" * deeper + r"\1 ", part) for i, part in enumerate(parts)).strip()
 
 
 def label(question: Question, limit: int = 90) -> str:
@@ -52,35 +53,43 @@ class PrintViews:
         self.site = site
         self.docs_dir = docs_dir
 
-    def _questions(self, kind: str, topic_id: str, heading_level: int) -> str:
+    def _questions(self, kind: str, topic_id: str, heading_level: int, lesson_id: str | None = None) -> str:
+        """A topic's questions in study order (lesson by lesson), or one lesson's, numbered as in the whole topic so
+        the worksheet, the answer key and the printed guide agree."""
         bank, renderer = self.site.bank, self.site.renderer
-        questions = bank.questions_for(topic_id)
+        ordered = bank.in_study_order(topic_id)
+        numbered = [(n, q) for n, q in enumerate(ordered, start=1) if lesson_id is None or q.lesson == lesson_id]
+        questions = [q for _, q in numbered]
 
         def make() -> str:
             if kind == "key":
-                rows = [(n, q, renderer.parts(q)[1]) for n, q in enumerate(questions, start=1)]
+                rows = [(n, q, renderer.parts(q)[1]) for n, q in numbered]
                 return renderer.render("print_key.html.j2", topic=bank.topic(topic_id), rows=rows)
-            # One render per topic: a render call per question cost more than the markup it wrote.
-            items = [(n, q, *renderer.parts(q), instruction(q.select)) for n, q in enumerate(questions, start=1)]
+            # One render per topic or lesson: a render call per question cost more than the markup it wrote.
+            items = [(n, q, *renderer.parts(q), instruction(q.select)) for n, q in numbered]
             return renderer.render("print_questions.html.j2", items=items, answers=kind == "guide", level=heading_level)
 
-        extra = bank.topic(topic_id).model_dump_json()
-        html = renderer.cached(("print", kind, topic_id, str(heading_level)), questions, extra, make)
-        return self.site.block(print_placeholder(kind, topic_id), html)
+        extra = bank.topic(topic_id).model_dump_json() + str([n for n, _ in numbered])
+        slot = ("print", kind, topic_id, lesson_id or "", str(heading_level))
+        html = renderer.cached(slot, questions, extra, make)
+        return self.site.block(print_placeholder(kind, f"{topic_id}/{lesson_id or ''}"), html)
 
     def guide(self) -> str:
-        """Every topic's concept summary and questions with key and explanations, after an index of all questions."""
+        """Every topic's overview and lessons, each lesson's notes with its questions, key and explanations, after an
+        index of all questions."""
         bank = self.site.bank
         index = self.site.renderer.render(
             "print_index.html.j2",
-            topics=[(t, [(n, q, label(q)) for n, q in enumerate(bank.questions_for(t.id), 1)]) for t in bank.topics],
+            topics=[(t, [(n, q, label(q)) for n, q in enumerate(bank.in_study_order(t.id), 1)]) for t in bank.topics],
         )
         sections = [self.site.block(print_placeholder("index"), index)]
         for topic in bank.topics:
             sections.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} .print-topic }}\n")
             sections.append(concept_markdown(self.docs_dir, topic.id))
-            sections.append(f"### Questions on {_escape(topic.title)} {{ #questions-{topic.id} }}\n")
-            sections.append(self._questions("guide", topic.id, heading_level=4))
+            for lesson in topic.lessons:
+                sections.append(f"### {_escape(lesson.title)} {{ #lesson-{topic.id}-{lesson.id} }}\n")
+                sections.append(concept_markdown(self.docs_dir, topic.id, lesson.id, deeper=2))
+                sections.append(self._questions("guide", topic.id, heading_level=4, lesson_id=lesson.id))
         return "\n\n".join(sections)
 
     def worksheet(self) -> str:

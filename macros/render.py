@@ -154,16 +154,25 @@ class Renderer:
         """One question as on a topic page (pages render a whole topic at once with `topic`)."""
         return Markup(self._jinja.get_template("question.html.j2").render(**self._item(question, number)))
 
-    def topic(self, bank: LoadedBank, topic_id: str) -> str:
+    def lesson(
+        self, bank: LoadedBank, topic_id: str, lesson_id: str, permalink: Mapping[str, str] | None = None
+    ) -> str:
+        """One lesson's questions with the page score, as on its lesson page; `permalink` says where the
+        permanent-link page is (`local`, relative to the page) and its published address (`published`, or "")."""
+        links = dict(permalink or {"local": "", "published": ""})
         topic = bank.topic(topic_id)
-        questions = bank.questions_for(topic_id)
+        lesson = next(item for item in topic.lessons if item.id == lesson_id)
+        questions = bank.questions_in(topic_id, lesson_id)
 
         def make() -> str:
-            # One render for the whole topic: a render call per question cost more than the markup it wrote.
+            # One render for the whole lesson: a render call per question cost more than the markup it wrote.
             items = [self._item(q, n) for n, q in enumerate(questions, start=1)]
-            return self._jinja.get_template("quiz.html.j2").render(topic=topic, questions=questions, items=items)
+            return self._jinja.get_template("quiz.html.j2").render(
+                topic=topic, lesson=lesson, questions=questions, items=items, permalink=links
+            )
 
-        return self.cached(("topic", topic_id), questions, topic.model_dump_json(), make)
+        extra = topic.model_dump_json() + json.dumps(links, sort_keys=True)
+        return self.cached(("lesson", topic_id, lesson_id), questions, extra, make)
 
 
 def _escape_raw_html(text: str) -> str:

@@ -18,6 +18,7 @@ from macros import exports
 from macros.background import Job
 from macros.bankscript import write_bank_script
 from macros.render import Renderer
+from macros.titles import question_title
 from macros.toc import add_questions, question_links
 from macros.validate import BankError, LoadedBank, load_bank
 
@@ -25,7 +26,11 @@ from macros.validate import BankError, LoadedBank, load_bank
 log = logging.getLogger("mkdocs.plugins.quiz")
 
 DEFAULT_BANK = "data/questions.yaml"
-TOPIC_PAGE = "topics/{id}.md"
+# A topic is a section: an overview page, then one page per lesson. Questions are interactive on their lesson's page.
+TOPIC_PAGE = "topics/{id}/index.md"
+LESSON_PAGE = "topics/{topic}/{lesson}.md"
+# The permanent link of every question: `q/#<id>` finds its lesson wherever the question moves.
+PERMALINK_PAGE = "q.md"
 _ID = re.compile(r'\sid="([^"]+)"')
 
 
@@ -39,8 +44,11 @@ class QuizSite:
         self.blocks: dict[str, str] = {}
         self.links: dict[str, list[tuple[str, str]]] = {}
         self.placed: Counter[str] = Counter()
-        self.page_urls: dict[str, str] = {}  # topic id -> the URL of the page that holds its questions
+        # "topic/lesson" -> the URL of the page that holds its questions; "topic" -> the topic's overview page
+        self.page_urls: dict[str, str] = {}
         self.generated: Job | None = None  # the exports and questions script, being written beside the build
+        self.directory_urls = True
+        self.site_url = ""
 
     @classmethod
     def from_config(cls, config: Any, bank_setting: str | None = None) -> QuizSite:
@@ -51,19 +59,93 @@ class QuizSite:
         except BankError as error:
             # A PluginError ends `mkdocs build` with this message and no traceback.
             raise PluginError(str(error)) from None
-        return cls(bank, Renderer(config.markdown_extensions, config.mdx_configs))
+        site = cls(bank, Renderer(config.markdown_extensions, config.mdx_configs))
+        site.directory_urls = bool(config.use_directory_urls)
+        site.site_url = config.site_url or ""
+        return site
 
-    def quiz(self, topic_id: str, page_url: str | None = None) -> str:
-        """A placeholder for all questions of one topic, with the page score; `page_url` is the calling page's."""
+    def quiz(self, topic_id: str, lesson_id: str | None = None, page_url: str | None = None) -> str:
+        """A placeholder for one lesson's questions, with the page score; `page_url` is the calling page's."""
+        call = f"quiz({topic_id!r}, {lesson_id!r})"
+        try:
+            topic = self.bank.topic(topic_id)
+        except KeyError as error:
+            raise PluginError(f"{call}: {error.args[0]}") from None
+        known = [lesson.id for lesson in topic.lessons]
+        if lesson_id not in known:
+            raise PluginError(
+                f"{call}: topic `{topic_id}` has no lesson {lesson_id!r}; name one of: {', '.join(known)} "
+                f"(a lesson page calls quiz('{topic_id}', '<lesson id>'))"
+            )
+        token = placeholder(topic_id, lesson_id)
+        if page_url is not None:
+            self.page_urls[f"{topic_id}/{lesson_id}"] = page_url
+        self.blocks[token] = self.renderer.lesson(self.bank, topic_id, lesson_id, self.permalinks(page_url))
+        self.links[token] = question_links(self.bank.questions_in(topic_id, lesson_id))
+        # A comment on its own lines is a raw HTML block that Python-Markdown passes through unchanged.
+        return f"\n\n{token}\n\n"
+
+    def permalinks(self, page_url: str | None) -> dict[str, str]:
+        """Where the permanent-link page is, seen from `page_url` (relative, so it works from disk too), and its
+        published address when the build knows the site's (so a link copied in the offline copy works for others)."""
+        target = "q/" if self.directory_urls else "q.html"
+        here = posixpath.dirname(page_url or "")
+        local = posixpath.relpath(target, here or ".") + ("/" if target.endswith("/") else "")
+        # The published site always has folder URLs, whichever build this is (the offline copy has file URLs).
+        published = self.site_url.rstrip("/") + "/q/" if self.site_url else ""
+        return {"local": local, "published": published}
+
+    def lessons(self, topic_id: str, page_src_uri: str, page_url: str | None = None) -> str:
+        """A topic overview's list of lessons, as Markdown: each lesson's title (linked), size and the learner's
+        progress (filled in by progress.js), and its questions by title, whose links also let an old
+        `topics/<id>/#q-<question>` address find the lesson the question now lives in (links.js)."""
+        try:
+            topic = self.bank.topic(topic_id)
+        except KeyError as error:
+            raise PluginError(f"lessons({topic_id!r}): {error.args[0]}") from None
         if page_url is not None:
             self.page_urls[topic_id] = page_url
-        try:
-            self.blocks[placeholder(topic_id)] = self.renderer.topic(self.bank, topic_id)
-            self.links[placeholder(topic_id)] = question_links(self.bank.questions_for(topic_id))
-        except KeyError as error:
-            raise PluginError(f"quiz({topic_id!r}): {error.args[0]}") from None
-        # A comment on its own lines is a raw HTML block that Python-Markdown passes through unchanged.
-        return f"\n\n{placeholder(topic_id)}\n\n"
+        here = posixpath.dirname(page_src_uri) or "."
+        blocks = ['<div class="guide-lessons" markdown data-lessons="' + topic.id + '">\n']
+        for number, lesson in enumerate(topic.lessons, start=1):
+            questions = self.bank.questions_in(topic.id, lesson.id)
+            link = posixpath.relpath(LESSON_PAGE.format(topic=topic.id, lesson=lesson.id), here)
+            count = len(questions)
+            blocks.append(
+                f'<section class="guide-lesson" markdown data-lesson="{topic.id}/{lesson.id}">\n\n'
+                f"### Lesson {number}: [{_md_text(lesson.title)}]({link}) {{ #lesson-{lesson.id} }}\n\n"
+                f'<p class="guide-lesson__meta">{count} question{"s" if count != 1 else ""}'
+                f'<span data-lesson-progress="{topic.id}/{lesson.id}" data-search-exclude></span></p>\n\n'
+                f'<details class="guide-lesson__questions" markdown data-search-exclude>\n'
+                f"<summary>Its questions</summary>\n\n"
+                + "\n".join(
+                    f'{n}. [{_md_text(question_title(q))}]({link}#q-{q.id}){{ data-lesson-question="{q.id}" }}'
+                    for n, q in enumerate(questions, start=1)
+                )
+                + "\n\n</details>\n\n</section>\n"
+            )
+        blocks.append("</div>\n")
+        return "\n\n" + "\n".join(blocks) + "\n\n"
+
+    def question_index(self, page_src_uri: str) -> str:
+        """The permanent-link page: every question by topic and lesson, each entry carrying the question's id, so
+        `q/#<id>` scrolls to it without JavaScript and links.js forwards to the lesson with it."""
+        here = posixpath.dirname(page_src_uri) or "."
+        parts = []
+        for topic in self.bank.topics:
+            parts.append(f"## {_md_text(topic.title)} {{ #topic-{topic.id} }}\n")
+            for lesson in topic.lessons:
+                link = posixpath.relpath(LESSON_PAGE.format(topic=topic.id, lesson=lesson.id), here)
+                parts.append(f"### {_md_text(lesson.title)} {{ #lesson-{topic.id}-{lesson.id} }}\n")
+                parts.append(
+                    "\n".join(
+                        f"- [{_md_text(question_title(q))}]({link}#q-{q.id})"
+                        f'{{ #{q.id} .guide-permalink data-permalink="{q.id}" }}'
+                        for q in self.bank.questions_in(topic.id, lesson.id)
+                    )
+                    + "\n"
+                )
+        return "\n".join(parts)
 
     def block(self, token: str, html: str) -> str:
         """Register finished HTML for `token` (a comment); returns the token as its own Markdown block. Only `quiz()`
@@ -129,26 +211,35 @@ class QuizSite:
         return "\n".join(rows)
 
     def check_placement(self) -> list[str]:
-        """Every topic must appear on exactly one page, or questions silently vanish from the site (or repeat)."""
+        """Every lesson must appear on exactly one page, or questions silently vanish from the site (or repeat)."""
         problems = []
         for topic in self.bank.topics:
-            times = self.placed[placeholder(topic.id)]
-            call = f"`{{{{ quiz('{topic.id}') }}}}`"
-            if times == 0:
-                problems.append(
-                    f"topic `{topic.id}`: its questions are on no page; call {call} on one page "
-                    f"(usually docs/{TOPIC_PAGE.format(id=topic.id)}) and keep `hooks: [macros/hooks.py]` in mkdocs.yml"
-                )
-            elif times > 1:
-                problems.append(f"topic `{topic.id}`: {call} is used {times} times; use it on exactly one page")
+            for lesson in topic.lessons:
+                times = self.placed[placeholder(topic.id, lesson.id)]
+                call = f"`{{{{ quiz('{topic.id}', '{lesson.id}') }}}}`"
+                if times == 0:
+                    page = LESSON_PAGE.format(topic=topic.id, lesson=lesson.id)
+                    problems.append(
+                        f"lesson `{topic.id}/{lesson.id}`: its questions are on no page; call {call} on one page "
+                        f"(usually docs/{page}, listed in mkdocs.yml's nav) and keep `hooks: [macros/hooks.py]`"
+                    )
+                elif times > 1:
+                    problems.append(
+                        f"lesson `{topic.id}/{lesson.id}`: {call} is used {times} times; use it on exactly one page"
+                    )
         return problems
 
 
 _current: QuizSite | None = None
 
 
-def placeholder(topic_id: str) -> str:
-    return f"<!-- quiz-questions:{topic_id} -->"
+def placeholder(topic_id: str, lesson_id: str) -> str:
+    return f"<!-- quiz-questions:{topic_id}/{lesson_id} -->"
+
+
+def _md_text(text: str) -> str:
+    # Titles go into Markdown link text and headings: keep their characters literal.
+    return re.sub(r"([\\`*_{}\[\]<>#|])", r"\\\1", text)
 
 
 def activate(site: QuizSite) -> None:

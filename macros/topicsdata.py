@@ -1,11 +1,12 @@
 """The topics scripts: what the progress code needs about each topic, generated at build time as classic scripts
 (they must load from file:// too, where fetching JSON is refused) and cached like any other asset.
 
-- `topics.js`, on every page: each topic's id, title, page and number of questions, for the navigation markers.
-  Answered counts come from the learner's records, whose attempts carry their topic, so this stays a few hundred
-  bytes however large the bank grows.
-- `topic-ids.js`, on the home and progress pages only: each topic's question ids in page order, for the per-topic
-  table, "continue where you left off" and checking an imported file against the guide's questions.
+- `topics.js`, on every page: each topic's and each lesson's id, title, page and number of questions, for the
+  navigation markers. Answered counts come from the learner's records, whose attempts carry their topic and lesson,
+  so this stays a few kilobytes however large the bank grows.
+- `topic-ids.js`, on the home and progress pages only: each topic's question ids, lesson by lesson in page order,
+  for the per-topic table, "continue where you left off" and checking an imported file against the guide's
+  questions.
 
 Every value is JSON-encoded; "</" is escaped so no title can end a script.
 """
@@ -25,21 +26,34 @@ IDS_PATH = "assets/generated/topic-ids.js"
 
 
 def topics_data(bank: LoadedBank, urls: dict[str, str]) -> list[dict[str, Any]]:
-    """Per topic: id, title, url (relative to the site root) and how many questions it has."""
+    """Per topic: id, title, url of its overview (relative to the site root), how many questions it has, and its
+    lessons with the same facts."""
     return [
         {
             "id": topic.id,
             "title": topic.title,
             "url": urls.get(topic.id, f"topics/{topic.id}/"),
             "total": len(bank.questions_for(topic.id)),
+            "lessons": [
+                {
+                    "id": lesson.id,
+                    "title": lesson.title,
+                    "url": urls.get(f"{topic.id}/{lesson.id}", f"topics/{topic.id}/{lesson.id}/"),
+                    "total": len(bank.questions_in(topic.id, lesson.id)),
+                }
+                for lesson in topic.lessons
+            ],
         }
         for topic in bank.topics
     ]
 
 
-def topic_ids_data(bank: LoadedBank) -> dict[str, list[str]]:
-    """Per topic id: its question ids, in page order."""
-    return {topic.id: [q.id for q in bank.questions_for(topic.id)] for topic in bank.topics}
+def topic_ids_data(bank: LoadedBank) -> dict[str, list[list[str]]]:
+    """Per topic id: per lesson (in the topic's `lessons` order) its question ids, in page order."""
+    return {
+        topic.id: [[q.id for q in bank.questions_in(topic.id, lesson.id)] for lesson in topic.lessons]
+        for topic in bank.topics
+    }
 
 
 def _script(name: str, data: Any) -> str:

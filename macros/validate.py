@@ -71,6 +71,10 @@ class LoadedBank:
     def questions_in(self, topic_id: str, lesson_id: str) -> list[Question]:
         return [q for q in self.questions if q.topic == topic_id and q.lesson == lesson_id]
 
+    def in_study_order(self, topic_id: str) -> list[Question]:
+        """A topic's questions lesson by lesson, as a learner meets them (print views and progress follow it)."""
+        return [q for lesson in self.topic(topic_id).lessons for q in self.questions_in(topic_id, lesson.id)]
+
     def question(self, question_id: str) -> Question:
         for question in self.questions:
             if question.id == question_id:

@@ -258,17 +258,17 @@ def test_broken_storage_does_not_break_the_quiz(
 
 def test_pure_grading_functions(page: Page, served_site: str) -> None:
     open_topic(page, served_site, "peft")
-    result = page.evaluate("window.llmQuiz.grade([0, 2], [0, 1], 4)")
+    result = page.evaluate("window.llmGuide.answerCore.grade([0, 2], [0, 1], 4)")
     assert result["correct"] is False
     assert (result["hits"], result["wrong"], result["missed"]) == (1, 1, 1)
     assert result["statuses"] == ["hit", "missed", "wrong", "none"]
-    assert page.evaluate("window.llmQuiz.grade([1, 0], [0, 1], 4).correct") is True
-    assert page.evaluate("window.llmQuiz.parseKey('[1,0]', 4)") == [0, 1]
+    assert page.evaluate("window.llmGuide.answerCore.grade([1, 0], [0, 1], 4).correct") is True
+    assert page.evaluate("window.llmGuide.answerCore.parseKey('[1,0]', 4)") == [0, 1]
     for bad in ["'[0,0]'", "'[4]'", "'[0,1,2,3]'", "'nope'", "'[]'", "'[1.5]'"]:
-        assert page.evaluate(f"window.llmQuiz.parseKey({bad}, 4)") is None, bad
-    assert page.evaluate("window.llmQuiz.selectionProblem(2, 2)") == ""
-    assert page.evaluate("window.llmQuiz.selectionProblem(3, 2)").endswith("(you chose three).")
-    assert page.evaluate("window.llmQuiz.selectionProblem(0, 1)") == "Choose an answer first."
+        assert page.evaluate(f"window.llmGuide.answerCore.parseKey({bad}, 4)") is None, bad
+    assert page.evaluate("window.llmGuide.answerCore.selectionProblem(2, 2)") == ""
+    assert page.evaluate("window.llmGuide.answerCore.selectionProblem(3, 2)").endswith("(you chose three).")
+    assert page.evaluate("window.llmGuide.answerCore.selectionProblem(0, 1)") == "Choose an answer first."
 
 
 def test_hand_edited_markup_falls_back_to_readable(page: Page, served_site: str, bank: LoadedBank) -> None:

@@ -340,11 +340,22 @@
     return !!(session.answers[id] && session.answers[id].length);
   }
 
-  function pending(session) {
-    // Question numbers (1-based) still unanswered and still flagged, for the submit warning.
-    var out = { unanswered: [], flagged: [] };
+  function answerState(session, bank, id) {
+    // "empty", "incomplete" (a "choose N" question with fewer or more than N ticks) or "complete", by the same rule
+    // as topic pages and Review.
+    var chosen = (session.answers[id] || []).length;
+    var q = bank && bank.questions[id];
+    return answers().choiceState(chosen, q ? q.select : 1);
+  }
+
+  function pending(session, bank) {
+    // Question numbers (1-based) still unanswered, answered with the wrong number of choices, and flagged, for the
+    // grid and the submit warning.
+    var out = { unanswered: [], incomplete: [], flagged: [] };
     session.ids.forEach(function (id, i) {
-      if (!isAnswered(session, id)) out.unanswered.push(i + 1);
+      var st = answerState(session, bank, id);
+      if (st === "empty") out.unanswered.push(i + 1);
+      else if (st === "incomplete") out.incomplete.push(i + 1);
       if (session.flags[id]) out.flagged.push(i + 1);
     });
     return out;
@@ -355,12 +366,17 @@
     return numbers.slice(0, -1).join(", ") + " and " + numbers[numbers.length - 1];
   }
 
-  function submitWarning(session) {
-    var p = pending(session);
+  function submitWarning(session, bank) {
+    var p = pending(session, bank);
     var parts = [];
     if (p.unanswered.length) {
       parts.push(p.unanswered.length + (p.unanswered.length === 1 ? " question is" : " questions are") +
         " unanswered (" + numberList(p.unanswered) + ").");
+    }
+    if (p.incomplete.length) {
+      parts.push(p.incomplete.length + (p.incomplete.length === 1 ? " question has" : " questions have") +
+        " the wrong number of choices (" + numberList(p.incomplete) + "): a \u201cchoose N\u201d question is right only " +
+        "with exactly N, so as it stands it counts as wrong.");
     }
     if (p.flagged.length) {
       parts.push(p.flagged.length + (p.flagged.length === 1 ? " question is" : " questions are") +
@@ -417,12 +433,16 @@
 
   /* ---------- results ---------- */
 
+  function answers() {
+    // The guide's one answer core (answer-core.js), looked up when needed: on the page it is a site-wide script
+    // whose load order relative to this page script is not guaranteed; under Node it is required.
+    return (root.llmGuide && root.llmGuide.answerCore) ||
+      (typeof require === "function" ? require("./answer-core.js") : null);
+  }
+
   function isCorrect(selected, key) {
     // All or nothing, as on the topic pages: every correct option and nothing else.
-    if (!selected || selected.length !== key.length) return false;
-    var a = selected.slice().sort(function (x, y) { return x - y; });
-    var b = key.slice().sort(function (x, y) { return x - y; });
-    return a.every(function (v, i) { return v === b[i]; });
+    return answers().isCorrect(selected || [], key);
   }
 
   function tally(list, keyOf, titles, order) {
@@ -442,7 +462,8 @@
       var selected = session.answers[id] || [];
       return {
         id: id, number: i + 1, topic: q.topic, domain: q.domain, selected: selected, key: q.key,
-        answered: selected.length > 0, correct: isCorrect(selected, q.key),
+        answered: selected.length > 0, correct: isCorrect(selected, q.key), select: q.select,
+        complete: answers().choiceState(selected.length, q.select) === "complete",
         confidence: session.confidence[id] || null, flagged: !!session.flags[id]
       };
     });
@@ -485,7 +506,7 @@
     allocate: allocate, pool: pool, draw: draw, plan: plan,
     createSession: createSession, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
     setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
-    isAnswered: isAnswered, pending: pending, submitWarning: submitWarning, validSession: validSession,
+    isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,
     clock: clock, spoken: spoken, announcement: announcement,
     isCorrect: isCorrect, score: score, historyEntry: historyEntry, addToHistory: addToHistory
   };

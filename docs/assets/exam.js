@@ -94,6 +94,7 @@
     state.root.setAttribute("data-exam-view", name);
     var body = state.root.querySelector("[data-exam-body]");
     body.textContent = "";
+    remeasureSticky(); // the clock bar went with the old view
     return body;
   }
 
@@ -209,7 +210,7 @@
   function showRun() {
     var body = setView("run");
     var s = state.session;
-    var bar = h("div", { class: "exam-bar" }, [
+    var bar = h("div", { class: "exam-bar", "data-sticky": true }, [
       h("p", { class: "exam-bar__clock" }, [
         h("span", { class: "exam-bar__label", text: s.timed ? "Time left: " : "Time used: " }),
         h("span", { "data-exam-clock": true })
@@ -221,7 +222,7 @@
     body.appendChild(h("div", { class: "exam-panel", "data-exam-panel": true }));
     var grid = h("nav", { class: "exam-grid", "aria-label": "All questions", "data-exam-grid": true }, [
       h("h2", { class: "exam-grid__title", text: "Questions" }),
-      h("p", { class: "exam-grid__legend", text: "Filled: answered. ⚑: flagged for review." })
+      h("p", { class: "exam-grid__legend", text: "Filled: answered. Half-filled: the wrong number of choices. ⚑: flagged for review." })
     ]);
     var list = h("ol", { class: "exam-grid__list" });
     s.ids.forEach(function (id, i) {
@@ -241,6 +242,11 @@
     tick();
     if (s.runningSince !== null || s.timed) state.timer = window.setInterval(tick, 1000);
     renderPause();
+    remeasureSticky(); // the clock bar sticks under the header: focus and links must land below it
+  }
+
+  function remeasureSticky() {
+    if (guide().sticky) guide().sticky.measure();
   }
 
   function renderQuestion() {
@@ -259,7 +265,8 @@
     article.appendChild(h("p", { class: "exam-q__meta", text: topicTitle(bank, q.topic) + " · " + domainTitle(bank, q.domain) }));
     article.appendChild(h("div", { class: "exam-q__stem", id: "exam-q-stem", html: q.stem }));
     var options = h("fieldset", { class: "exam-q__options", "aria-describedby": "exam-q-stem" }, [
-      h("legend", { class: "exam-q__instruction", text: multi ? "Choose " + q.select + "." : "Choose one." })
+      h("legend", { class: "exam-q__instruction", "data-exam-instruction": true, "aria-live": multi ? "polite" : null,
+        text: guide().answerCore.choiceText(chosen.length, q.select) })
     ]);
     var listEl = h("ol", { class: "exam-q__list" });
     q.options.forEach(function (option, i) {
@@ -295,27 +302,35 @@
         disabled: s.current === s.ids.length - 1, text: "Next" })
     ]));
     panel.appendChild(article);
+    renderProgress();
+  }
+
+  function renderProgress() {
+    // "answered" counts complete answers only: a "choose two" question with one tick is not done.
+    var s = state.session;
+    var p = core().pending(s, state.bank);
     var progress = state.root.querySelector("[data-exam-progress]");
-    var answered = s.ids.filter(function (x) { return core().isAnswered(s, x); }).length;
-    if (progress) progress.textContent = answered + " of " + s.ids.length + " answered";
+    var done = s.ids.length - p.unanswered.length - p.incomplete.length;
+    if (progress) {
+      progress.textContent = done + " of " + s.ids.length + " answered" +
+        (p.incomplete.length ? ", " + p.incomplete.length + " incomplete" : "");
+    }
   }
 
   function renderGrid() {
     var s = state.session;
     Array.prototype.forEach.call(state.root.querySelectorAll("[data-exam-id]"), function (button, i) {
       var id = button.getAttribute("data-exam-id");
-      var answered = core().isAnswered(s, id);
+      var st = core().answerState(s, state.bank, id);
+      var label = st === "complete" ? "answered" : st === "incomplete" ? "incomplete" : "unanswered";
       var flagged = !!s.flags[id];
-      button.setAttribute("data-state", answered ? "answered" : "unanswered");
+      button.setAttribute("data-state", label);
       if (flagged) button.setAttribute("data-flagged", ""); else button.removeAttribute("data-flagged");
       if (i === s.current) button.setAttribute("aria-current", "step"); else button.removeAttribute("aria-current");
       button.textContent = (flagged ? "⚑ " : "") + (i + 1);
-      button.setAttribute("aria-label", "Question " + (i + 1) + ": " + (answered ? "answered" : "unanswered") +
-        (flagged ? ", flagged" : ""));
+      button.setAttribute("aria-label", "Question " + (i + 1) + ": " + label + (flagged ? ", flagged" : ""));
     });
-    var progress = state.root.querySelector("[data-exam-progress]");
-    var answeredCount = s.ids.filter(function (x) { return core().isAnswered(s, x); }).length;
-    if (progress) progress.textContent = answeredCount + " of " + s.ids.length + " answered";
+    renderProgress();
   }
 
   function renderPause() {
@@ -380,7 +395,7 @@
       tick();
       announce(state.session.runningSince === null ? "Clock paused." : "Clock running.");
     } else if (t.hasAttribute("data-exam-submit")) {
-      var warning = core().submitWarning(s);
+      var warning = core().submitWarning(s, state.bank);
       confirmPanel("Submit your answers?", warning || "Every question is answered and none is flagged.",
         "Submit now", "data-exam-confirm-submit", function () { submit(false); });
     } else if (t.hasAttribute("data-exam-abandon")) {
@@ -430,6 +445,9 @@
       state.session = core().answer(s, id, selected);
       save();
       renderGrid();
+      var instruction = state.root.querySelector("[data-exam-instruction]");
+      var q = state.bank.questions[id];
+      if (instruction) instruction.textContent = guide().answerCore.choiceText(selected.length, q.select);
     } else if (target.hasAttribute("data-exam-confidence-input")) {
       state.session = core().setConfidence(s, id, target.value);
       save();
@@ -494,7 +512,10 @@
     var li = h("li", { class: "exam-review__item", id: "exam-review-" + item.id, "data-exam-review-item": item.id,
       "data-correct": item.correct ? "true" : "false" });
     li.appendChild(h("h3", { text: questionTitle(bank, item.id, item.number) }));
-    var verdict = !item.answered ? "Not answered." : item.correct ? "Correct." : "Incorrect.";
+    var verdict = !item.answered ? "Not answered." : item.correct ? "Correct." : !item.complete
+      ? "Incorrect: you chose " + guide().answerCore.count(item.selected.length) + " where the question asks for " +
+        guide().answerCore.count(item.select) + "."
+      : "Incorrect.";
     if (item.confidence) verdict += " You said: " + item.confidence + ".";
     if (item.flagged) verdict += " Flagged.";
     li.appendChild(h("p", { class: "exam-review__verdict exam-review__verdict--" + (item.correct ? "correct" : "incorrect"), text: verdict }));

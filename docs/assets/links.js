@@ -1,9 +1,11 @@
 /*
- * Links to single questions on topic pages: a "Copy link" control on every question, and arriving at #q-<id>
- * (from a link, a hash change or Material's instant navigation) scrolls the question fully into view below the
- * sticky header and score bar, highlights it and moves keyboard focus to it.
+ * Links to single questions on lesson pages: a "Copy link" control on every question (handing out the question's
+ * permanent address, q/#<id>), and arriving at #q-<id> (from a link, a hash change or Material's instant navigation)
+ * scrolls the question fully into view below the sticky header and score bar, highlights it and moves keyboard focus
+ * to it. On a topic's overview an old one-page address (#q-<id>) is forwarded to the question's lesson.
  *
- * Contract: it reads [data-quiz-question] articles (id="q-<id>") and their .quiz-q__title; it adds
+ * Contract: it reads [data-quiz-question] articles (id="q-<id>") and their .quiz-q__title, the quiz root's
+ * data-quiz-permalink and data-quiz-published, and an overview's [data-lessons] [data-lesson-question]; it adds
  * [data-quiz-copy-link] and [data-quiz-copy-status] inside the title, and sets data-quiz-arrived on the question
  * reached by its link. Small and DOM-only, so every page can load it.
  */
@@ -11,10 +13,39 @@
   "use strict";
 
   function questionLink(article) {
-    var url = new URL(location.href);
-    url.search = "";
-    url.hash = article.id;
-    return url.href;
+    // The question's permanent address (q/#<id>), which finds its lesson wherever the question moves. From the
+    // offline copy a file:// address works for no one else, so the published one is handed out when the build knew
+    // it; otherwise the caller says the link only works on this computer.
+    var id = article.getAttribute("data-quiz-question");
+    var root = article.closest("[data-quiz]");
+    var published = root && root.getAttribute("data-quiz-published");
+    var local = root && root.getAttribute("data-quiz-permalink");
+    var url;
+    if (location.protocol === "file:" && published) url = new URL(published);
+    else if (local) url = new URL(local, location.href);
+    else { url = new URL(location.href); url.search = ""; }
+    url.hash = local || published ? id : article.id;
+    return { href: url.href, localOnly: url.protocol === "file:" };
+  }
+
+  function forwardOldLink() {
+    // A topic used to be one page: an old `topics/<id>/#q-<question>` (or #q-<question>-why-b) address now lands on
+    // the topic's overview, whose lesson list links every question to its lesson. Follow that link.
+    var hash = "";
+    try { hash = decodeURIComponent(location.hash.slice(1)); } catch (error) { return false; }
+    var match = /^q-(.+?)(-why-[a-z])?$/.exec(hash);
+    if (!match || !document.querySelector("[data-lessons]")) return false;
+    var links = document.querySelectorAll("[data-lesson-question]");
+    for (var i = 0; i < links.length; i++) {
+      var id = links[i].getAttribute("data-lesson-question");
+      if (id === match[1]) {
+        var url = new URL(links[i].href);
+        url.hash = hash;
+        location.replace(url.href);
+        return true;
+      }
+    }
+    return false;
   }
 
   function copyText(text) {
@@ -65,9 +96,10 @@
     var article = button.closest("[data-quiz-question]");
     var status = article.querySelector("[data-quiz-copy-status]");
     var link = questionLink(article);
-    copyText(link).then(function (ok) {
+    copyText(link.href).then(function (ok) {
       // When copying is refused, show the link itself so it can still be copied by hand.
-      if (status) status.textContent = ok ? "Link copied." : "Copy this link: " + link;
+      var where = link.localOnly ? " It opens this offline copy, so it works on this computer only." : "";
+      if (status) status.textContent = (ok ? "Link copied." : "Copy this link: " + link.href) + where;
     });
   }
 
@@ -114,6 +146,7 @@
   }
 
   function onPage() {
+    if (forwardOldLink()) return;
     addControls();
     arrive();
   }
@@ -121,7 +154,7 @@
   if (window.__llmLinksStarted) return;
   window.__llmLinksStarted = true;
   document.addEventListener("click", onClick);
-  window.addEventListener("hashchange", arrive);
+  window.addEventListener("hashchange", function () { if (!forwardOldLink()) arrive(); });
   var mounted = null;
   function once() {
     // From file:// Material's document$ never emits, so mount on DOMContentLoaded too, once per document content.

@@ -51,17 +51,41 @@
     return counts;
   }
 
-  function withTopic(record, topic) {
-    // Tags the attempts of a record made before attempts carried their topic; null when nothing needs changing.
-    if (!record || !record.first || topicOf(record) === topic) return null;
+  function lessonOf(record) {
+    // "topic/lesson" of an answered question, as its latest attempt recorded it (older records have none).
+    var a = record && (record.last || record.first);
+    return a && a.topic && a.lesson ? a.topic + "/" + a.lesson : null;
+  }
+
+  function countByLesson(ids, recordOf) {
+    // Answered questions per "topic/lesson": the navigation markers of lesson pages.
+    var counts = {};
+    ids.forEach(function (id) {
+      var r = recordOf(id);
+      var lesson = r && r.first ? lessonOf(r) : null;
+      if (lesson) counts[lesson] = (counts[lesson] || 0) + 1;
+    });
+    return counts;
+  }
+
+  function withTopic(record, topic, lesson) {
+    // Tags the attempts of a record with the topic and lesson the question is in now (records made before attempts
+    // carried them, or before the question moved); null when nothing needs changing.
+    if (!record || !record.first) return null;
     var r = storeCore.normalizeRecord(record);
-    r.first.topic = topic;
-    if (r.last) r.last.topic = topic;
+    var stale = function (a) { return a && (a.topic !== topic || (lesson && a.lesson !== lesson)); };
+    if (!stale(r.first) && !stale(r.last)) return null;
+    [r.first, r.last].forEach(function (a) {
+      if (!a) return;
+      a.topic = topic;
+      if (lesson) a.lesson = lesson;
+    });
     return r;
   }
 
   var core = {
-    summarize: summarize, scoreText: scoreText, topicOf: topicOf, countByTopic: countByTopic, withTopic: withTopic
+    summarize: summarize, scoreText: scoreText, topicOf: topicOf, countByTopic: countByTopic, withTopic: withTopic,
+    lessonOf: lessonOf, countByLesson: countByLesson
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.progressCore = core;

@@ -18,9 +18,11 @@
   var undo = null; // records as they were before "Reset all progress", until the page is left
 
   function topics() {
+    // Each topic's question ids in study order: topic-ids.js lists them lesson by lesson.
     var ids = guide.topicQuestions || {};
     return (guide.topics || []).map(function (t) {
-      return { id: t.id, title: t.title, url: t.url, questions: ids[t.id] || [] };
+      var groups = ids[t.id] || [];
+      return { id: t.id, title: t.title, url: t.url, questions: [].concat.apply([], groups) };
     });
   }
 
@@ -102,12 +104,52 @@
     if (!next) return;
     box.appendChild(document.createTextNode(next.done ? "Every question of your latest topic is answered: " : "Continue where you left off: "));
     var link = document.createElement("a");
-    link.href = topicHref(next.topic, next.id);
-    link.textContent = next.topic.title + ", question " + next.number;
+    var place = whereIs(next.topic, next.id);
+    link.href = place.href;
+    link.textContent = next.topic.title + (place.lesson ? ": " + place.lesson + ", question " + place.number
+      : ", question " + next.number);
     box.appendChild(link);
   }
 
+  function whereIs(topic, id) {
+    // The lesson page that holds question `id`, and its number there (topic-ids.js lists each topic's ids lesson by
+    // lesson, in the order of topics.js's lessons).
+    var meta = (guide.topics || []).filter(function (t) { return t.id === topic.id; })[0];
+    var groups = (guide.topicQuestions || {})[topic.id] || [];
+    for (var i = 0; i < groups.length; i++) {
+      var at = groups[i].indexOf(id);
+      var lesson = meta && meta.lessons && meta.lessons[i];
+      if (at !== -1 && lesson) return { href: topicHref({ url: lesson.url }, id), lesson: lesson.title, number: at + 1 };
+    }
+    return { href: topicHref(topic, id), lesson: "", number: 0 };
+  }
+
+  function renderStart(box) {
+    // The home page's first screen: where to begin (or go on), the practice exam, and Review once there is history.
+    var begin = box.querySelector("[data-start-lesson]");
+    var next = io.latest(topics(), store.question);
+    if (begin && next && !next.done) {
+      var place = whereIs(next.topic, next.id);
+      begin.href = place.href;
+      begin.textContent = "Continue: " + (place.lesson || next.topic.title);
+    }
+    var review = box.querySelector("[data-start-review]");
+    var rc = guide.reviewCore;
+    if (!review || !rc) return;
+    var ids = allIds();
+    var records = {};
+    ids.forEach(function (id) { records[id] = store.question(id); });
+    var settings = store.get("review:settings") || {};
+    var exam = rc.parseExamDate(settings.examDate || "");
+    var q = rc.queue(ids, records, exam, Date.now());
+    var any = q.due.length + q.later.length;
+    review.hidden = !any;
+    review.textContent = q.due.length ? "Review: " + q.due.length + " due" : "Review: nothing due today";
+    review.setAttribute("data-due", String(q.due.length));
+  }
+
   function render() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-guide-start]"), renderStart);
     Array.prototype.forEach.call(document.querySelectorAll("[data-progress-table]"), renderTable);
     Array.prototype.forEach.call(document.querySelectorAll("[data-progress-continue]"), renderContinue);
     Array.prototype.forEach.call(document.querySelectorAll("[data-progress-controls]"), function (c) { c.hidden = false; });

@@ -6,7 +6,8 @@
  * questions), llmGuide.store and llmGuide.progressCore. Answered counts come from the records, whose attempts carry
  * their topic, so no page needs every question id for the markers.
  * Contract: [data-progress-notice] takes the storage notice; [data-progress-home] or [data-progress-page] loads
- * progress-io.js, generated/topic-ids.js and progress-page.js, in that order.
+ * progress-io.js, review-core.js (what is due, for the home page's Review button), generated/topic-ids.js and
+ * progress-page.js, in that order; [data-lesson] sections on a topic overview get their lesson's progress.
  */
 (function () {
   "use strict";
@@ -31,12 +32,18 @@
 
   function markNavigation() {
     var topics = guide.topics || [];
-    var answered = guide.progressCore.countByTopic(store.questionIds(), store.question);
+    var ids = store.questionIds();
+    var answered = guide.progressCore.countByTopic(ids, store.question);
+    var byLesson = guide.progressCore.countByLesson(ids, store.question);
     var wanted = {};
+    function want(place, done) {
+      // A record can outlive its question (a later bank dropped it): never show more than the place holds.
+      done = Math.min(done || 0, place.total);
+      if (done) wanted[topicUrl(place)] = { done: done, total: place.total };
+    }
     topics.forEach(function (topic) {
-      // A record can outlive its question (a later bank dropped it): never show more than the topic holds.
-      var done = Math.min(answered[topic.id] || 0, topic.total);
-      if (done) wanted[topicUrl(topic)] = { done: done, total: topic.total };
+      want(topic, answered[topic.id]);
+      (topic.lessons || []).forEach(function (lesson) { want(lesson, byLesson[topic.id + "/" + lesson.id]); });
     });
     var nav = document.querySelector(".md-sidebar--primary") || document.body;
     var signature = JSON.stringify(wanted);
@@ -60,6 +67,20 @@
     });
   }
 
+  function markLessons() {
+    // A topic overview lists each lesson with its questions; say how many of them this browser has answered.
+    Array.prototype.forEach.call(document.querySelectorAll("[data-lesson]"), function (section) {
+      var out = section.querySelector("[data-lesson-progress]");
+      if (!out) return;
+      var ids = Array.prototype.map.call(section.querySelectorAll("[data-lesson-question]"), function (a) {
+        return a.getAttribute("data-lesson-question");
+      });
+      var s = guide.progressCore.summarize(ids, store.question);
+      out.textContent = s.answered ? " · " + s.answered + " answered, " + s.firstRight + " right the first time" : "";
+      section.setAttribute("data-lesson-state", !s.answered ? "new" : s.answered === s.total ? "done" : "started");
+    });
+  }
+
   function showNotice() {
     // One notice per page, and only when nothing is being kept: the visit still works from memory.
     if (store.status().kept) return;
@@ -77,7 +98,7 @@
     // async=false: inserted scripts then run in this order; progress-page.js mounts itself once loaded. Each address
     // names its content (llmGuide.assets, from generated/versions.js), so a deploy never pairs old and new code.
     var addresses = guide.assets || {};
-    ["progress-io.js", "generated/topic-ids.js", "progress-page.js"].forEach(function (name) {
+    ["progress-io.js", "review-core.js", "generated/topic-ids.js", "progress-page.js"].forEach(function (name) {
       pageScript = document.createElement("script");
       pageScript.src = new URL(addresses[name] || name, here).href;
       pageScript.async = false;
@@ -87,6 +108,7 @@
 
   function mountAll() {
     markNavigation();
+    markLessons();
     showNotice();
     loadPageScript();
   }
@@ -98,12 +120,12 @@
     // Answers arrive one write at a time; redraw the markers once per burst. Only question records move the markers,
     // and counting them reads every record the learner has: not for each save of an exam in progress or of a
     // setting. Any write may have failed, though, so the storage notice is looked at every time.
-    if (guide.storeCore.isQuestionName(name)) marksStale = true;
+    if (name === "*" || guide.storeCore.isQuestionName(name)) marksStale = true;
     if (queued) return;
     queued = true;
     setTimeout(function () {
       queued = false;
-      if (marksStale) { marksStale = false; markNavigation(); }
+      if (marksStale) { marksStale = false; markNavigation(); markLessons(); }
       showNotice();
     }, 0);
   });

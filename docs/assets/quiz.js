@@ -8,89 +8,27 @@
  *                                  its .quiz-q__title heading, [data-quiz-form], [data-quiz-explanations]
  *   [data-quiz-option=<i>]         an option row (the label) holding its [data-quiz-input]
  *   [data-quiz-explanation=<i>]    an option's explanation (<details>)
- * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]) and [data-quiz-result] to each form and
+ * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]), [data-quiz-result] and [data-quiz-after]
+ * ([data-quiz-next-question], or [data-quiz-next-lesson] after a lesson's last question) to each form and
  * a [data-quiz-mark] to graded rows. State it writes: data-quiz-ready on a usable question, data-quiz-checked on a
  * checked one, data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed
  * on an option, data-quiz-warning on a result that asks for a choice first.
  *
  * Answers are kept through llmGuide.store (store.js): the first attempt stays on record through "Try again".
- * Grading and messages are pure (the `core` object); summaries come from llmGuide.progressCore.
+ * Grading and messages come from llmGuide.answerCore (answer-core.js); summaries from llmGuide.progressCore.
  * Without this script the page still shows every explanation with its verdict.
  */
 (function () {
   "use strict";
 
-  var NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six"];
-
-  /* ---------- pure functions: no DOM, no storage ---------- */
-
-  function parseKey(raw, optionCount) {
-    // The key comes from a JSON attribute that someone may have edited by hand: accept only a list of distinct,
-    // in-range option indexes.
-    var key;
-    try { key = JSON.parse(raw); } catch (error) { return null; }
-    if (!Array.isArray(key) || key.length === 0 || key.length >= optionCount) return null;
-    var seen = {};
-    for (var i = 0; i < key.length; i++) {
-      var n = key[i];
-      if (typeof n !== "number" || n % 1 !== 0 || n < 0 || n >= optionCount || seen[n]) return null;
-      seen[n] = true;
-    }
-    return key.slice().sort(function (a, b) { return a - b; });
-  }
-
-  function grade(selected, key, optionCount) {
-    var chosen = {};
-    var correct = {};
-    selected.forEach(function (i) { chosen[i] = true; });
-    key.forEach(function (i) { correct[i] = true; });
-    var statuses = [];
-    var hits = 0;
-    var wrong = 0;
-    var missed = 0;
-    for (var i = 0; i < optionCount; i++) {
-      var status = "none";
-      if (chosen[i] && correct[i]) { status = "hit"; hits++; }
-      else if (chosen[i]) { status = "wrong"; wrong++; }
-      else if (correct[i]) { status = "missed"; missed++; }
-      statuses.push(status);
-    }
-    // Multi-select is all-or-nothing: every correct option chosen and nothing else.
-    return { correct: wrong === 0 && missed === 0, hits: hits, wrong: wrong, missed: missed, chosen: selected.length, statuses: statuses };
-  }
-
-  function count(n) {
-    return n < NUMBER_WORDS.length ? NUMBER_WORDS[n] : String(n);
-  }
-
-  function resultMessage(result, select) {
-    if (select === 1) {
-      return result.correct
-        ? "Correct. The explanation below says why; the others say why each other option is wrong."
-        : "Incorrect. The correct answer is marked; its explanation and the one for your choice are open below.";
-    }
-    if (result.correct) return "Correct: you chose " + (select === 2 ? "both" : "all " + count(select)) + " correct answers.";
-    // The verb agrees with the hits: "1 of your 2 choices was right", "0 of your 2 choices were right".
-    return "Incorrect: " + result.hits + " of your " + result.chosen + " choice" + (result.chosen === 1 ? "" : "s") +
-      (result.hits === 1 ? " was" : " were") + " right. The correct answers are marked; the explanations below say why.";
-  }
-
-  function selectionProblem(chosen, select) {
-    // As in the exam, a multi-select answer is exactly N choices; grading a half-made answer would only mislead.
-    if (chosen === 0) return select === 1 ? "Choose an answer first." : "Choose " + count(select) + " answers first.";
-    if (select > 1 && chosen !== select) {
-      return "This question has " + count(select) + " correct answers: choose exactly " + count(select) +
-        " (you chose " + count(chosen) + ").";
-    }
-    return "";
-  }
-
-  var MARKS = { hit: "Your choice: correct", wrong: "Your choice: incorrect", missed: "Correct answer, not chosen", none: "" };
-
-  var core = {
-    parseKey: parseKey, grade: grade, resultMessage: resultMessage, selectionProblem: selectionProblem, marks: MARKS
-  };
-  window.llmQuiz = core;
+  // Grading, the "choose exactly N" rule and the result sentences are the guide's one answer core (answer-core.js).
+  var answers = window.llmGuide && window.llmGuide.answerCore;
+  if (!answers) return; // without it the page keeps its no-JavaScript form: every explanation readable
+  var parseKey = answers.parseKey;
+  var grade = answers.grade;
+  var resultMessage = answers.resultMessage;
+  var selectionProblem = answers.selectionProblem;
+  var MARKS = answers.marks;
   if (window.__llmQuizStarted) return;
   window.__llmQuizStarted = true;
 
@@ -107,7 +45,9 @@
   CONTROLS.innerHTML = '<div class="quiz-q__actions" data-quiz-actions data-search-exclude>' +
     '<button type="submit" class="md-button md-button--primary" data-quiz-check>Check</button>' +
     '<button type="button" class="md-button" data-quiz-retry hidden>Try again</button></div>' +
-    '<p class="quiz-q__result" data-quiz-result data-search-exclude role="status" aria-live="polite"></p>';
+    '<p class="quiz-q__result" data-quiz-result data-search-exclude role="status" aria-live="polite"></p>' +
+    '<p class="quiz-q__after" data-quiz-after data-search-exclude hidden>' +
+    '<button type="button" class="md-button" data-quiz-next-question>Next question</button></p>';
 
   function describe(article) {
     // Everything the script needs from one question's markup, or null when the markup is not usable.
@@ -123,8 +63,11 @@
     }
     var title = article.querySelector(".quiz-q__title");
     var root = article.closest("[data-quiz]");
+    if (title && !title.hasAttribute("tabindex")) title.setAttribute("tabindex", "-1"); // Next question focuses it
     return {
       id: id, article: article, topic: root ? root.getAttribute("data-quiz-topic") : null,
+      lesson: root ? root.getAttribute("data-quiz-lesson") : null, heading: title,
+      after: form.querySelector("[data-quiz-after]"),
       rows: rows, inputs: inputs, key: key, select: select, form: form,
       result: form.querySelector("[data-quiz-result]"),
       title: title && title.firstChild ? title.firstChild.textContent.replace(/^Question \d+: /, "") : "",
@@ -180,6 +123,7 @@
     else q.article.removeAttribute("data-quiz-checked");
     if (q.check) q.check.hidden = !!result;
     if (q.retry) q.retry.hidden = !result;
+    if (q.after) q.after.hidden = !result || !q.after.firstChild;
     // The explanations worth reading first open by themselves: the chosen options' and the correct ones'.
     q.details.forEach(function (details, i) {
       details.open = !!result && result.statuses[i] !== "none";
@@ -210,7 +154,7 @@
         changed = true;
       }
     });
-    var tagged = q.topic ? progress.withTopic(r, q.topic) : null;
+    var tagged = q.topic ? progress.withTopic(r, q.topic, q.lesson) : null;
     if (tagged || changed) store.saveQuestion(q.id, tagged || r);
   }
 
@@ -226,8 +170,13 @@
     var score = root.querySelector("[data-quiz-score]");
     if (score) score.textContent = progress.scoreText(s);
     var busy = questions.some(function (q) { var r = store.question(q.id); return r.first || r.draft.length; });
+    // The bar keeps its buttons in place from the start, so its height never changes under the learner's finger:
+    // an idle Reset is invisible (and not focusable), not removed.
     var reset = root.querySelector("[data-quiz-reset]");
-    if (reset && !root.__undo) reset.hidden = !busy;
+    if (reset && !root.__undo) {
+      reset.hidden = false;
+      if (busy) reset.removeAttribute("data-quiz-idle"); else reset.setAttribute("data-quiz-idle", "");
+    }
     var next = root.querySelector("[data-quiz-next]");
     if (next) next.hidden = false;
     summarizePage(root, questions, s);
@@ -266,7 +215,11 @@
     var questions = [];
     Array.prototype.forEach.call(root.querySelectorAll("[data-quiz-question]"), function (article) {
       var q = describe(article);
-      if (!q) return; // unusable markup keeps its no-JavaScript form: explanations stay readable
+      if (!q) {
+        // Unusable markup keeps its no-JavaScript form: explanations stay readable.
+        article.setAttribute("data-quiz-unusable", "");
+        return;
+      }
       article.__quiz = q;
       article.setAttribute("data-quiz-ready", "");
       regrade(q);
@@ -278,7 +231,35 @@
     });
     root.__quiz = questions;
     root.__undo = null;
+    linkLastToNextLesson(questions[questions.length - 1]);
     updateScore(root);
+  }
+
+  function linkLastToNextLesson(q) {
+    // After the lesson's last question, "Next question" becomes the next lesson: the page after this one in the
+    // navigation, which Material's footer links (its title, too). Without a next page there is nothing to offer.
+    if (!q || !q.after) return;
+    var next = document.querySelector(".md-footer__link--next");
+    q.after.textContent = "";
+    if (!next) return;
+    var title = next.querySelector(".md-footer__title .md-ellipsis") || next.querySelector(".md-footer__title");
+    var link = document.createElement("a");
+    link.className = "md-button md-button--primary";
+    link.href = next.href;
+    link.setAttribute("data-quiz-next-lesson", "");
+    link.textContent = "Next: " + (title ? title.textContent.trim() : "the next page");
+    q.after.appendChild(link);
+  }
+
+  function goToNext(q) {
+    // The next question of the lesson, its heading at the top of the screen (below the sticky bars) and focused, so
+    // a learner on a phone never scrolls two screens past explanations to find it.
+    var root = rootOf(q.article);
+    var questions = root ? questionsOf(root) : [];
+    var next = questions[questions.indexOf(q) + 1];
+    if (!next) return;
+    next.article.scrollIntoView({ block: "start" });
+    if (next.heading) next.heading.focus({ preventScroll: true });
   }
 
   /* ---------- staying clear of sticky bars ---------- */
@@ -286,32 +267,42 @@
   function measureSticky() {
     // Links, search hits and keyboard focus scroll to just below the header and the sticky score bar: their real
     // heights (which change with wrapping and layout) become the page's scroll padding.
+    // Any feature's bar that sticks under the header (the exam's clock bar) carries data-sticky and counts too.
     var header = document.querySelector(".md-header");
     var top = header ? header.getBoundingClientRect().height : 0;
-    var bar = document.querySelector(".quiz__scorebar");
-    if (bar && getComputedStyle(bar).position === "sticky") top += bar.getBoundingClientRect().height;
+    Array.prototype.forEach.call(document.querySelectorAll(STICKY), function (bar) {
+      if (getComputedStyle(bar).position === "sticky") top += bar.getBoundingClientRect().height;
+    });
     document.documentElement.style.setProperty("--guide-sticky-top", Math.ceil(top + 8) + "px");
   }
 
+  var STICKY = ".quiz__scorebar, [data-sticky]";
   var observer = window.ResizeObserver ? new ResizeObserver(measureSticky) : null;
 
-  function mountAll() {
-    Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
+  function watchSticky() {
     if (observer) {
       observer.disconnect();
-      [".md-header", ".quiz__scorebar"].forEach(function (selector) {
-        var element = document.querySelector(selector);
-        if (element) observer.observe(element);
+      Array.prototype.forEach.call(document.querySelectorAll(".md-header, " + STICKY), function (element) {
+        observer.observe(element);
       });
     }
     measureSticky();
+  }
+  // Features that add a sticky bar after the page mounted (the exam, when it starts) ask for a new measurement.
+  guide.sticky = { measure: watchSticky };
+
+  function mountAll() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
+    window.__llmQuizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
+    watchSticky();
     revealLinkedExplanation();
   }
 
   function revealLinkedExplanation() {
     // A link straight to an explanation (#q-<id>-why-b) is a deliberate request to read it, e.g. from a course page:
     // show that question's explanations and open the one linked, without grading anything.
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; } // a malformed %-escape links nowhere
     if (!id) return;
     var target = document.getElementById(id);
     if (!target || !target.matches("details[data-quiz-explanation]")) return;
@@ -360,7 +351,8 @@
       return;
     }
     var correct = grade(selected, q.key, q.rows.length).correct;
-    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic", topic: q.topic });
+    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic", topic: q.topic,
+      lesson: q.lesson });
     show(q, { selected: selected, checked: true }, "check");
     refresh(q);
     // The Check button is now hidden; keep keyboard focus in the question rather than losing it to <body>.
@@ -453,6 +445,7 @@
     if (!root) return;
     var q = questionOf(target);
     if (q && target.closest("[data-quiz-retry]")) retry(q);
+    else if (q && target.closest("[data-quiz-next-question]")) goToNext(q);
     else if (target.closest("[data-quiz-next]")) nextUnanswered(root);
     else if (target.closest("[data-quiz-reset]")) confirmReset(root);
     else if (target.closest("[data-quiz-reset-yes]")) doReset(root);
@@ -480,6 +473,21 @@
       q.result.setAttribute("role", "status");
     }
   }
+
+  function onStoreChange(name, info) {
+    // Another tab answered, reset or retried: show what is stored now, so this tab neither displays an answer that
+    // is gone nor writes it back. This tab's own writes are already on screen.
+    if (!info || !info.external) return;
+    var all = name === "*";
+    if (!all && !guide.storeCore.isQuestionName(name)) return;
+    var id = all ? null : name.slice(2);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), function (root) {
+      var touched = questionsOf(root).filter(function (q) { return all || q.id === id; });
+      touched.forEach(function (q) { show(q, stateOf(q), "restore"); });
+      if (touched.length) refresh(touched[0]);
+    });
+  }
+  store.onChange(onStoreChange);
 
   // Listeners live on the document, which survives Material's instant navigation, so they are added exactly once;
   // only mounting (reading state into the new content) repeats per page.

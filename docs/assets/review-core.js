@@ -27,9 +27,10 @@
   }
 
   function isCorrect(selected, key) {
-    // All or nothing, as on the topic pages and in the exam.
-    var a = selected.slice().sort(function (x, y) { return x - y; }).join(",");
-    return a === key.slice().sort(function (x, y) { return x - y; }).join(",");
+    // All or nothing, as on the topic pages and in the exam: the guide's one answer core decides.
+    var answers = (root.llmGuide && root.llmGuide.answerCore) ||
+      (typeof require === "function" ? require("./answer-core.js") : null);
+    return answers.isCorrect(selected, key);
   }
 
   function needsReview(record) {

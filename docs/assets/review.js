@@ -98,7 +98,7 @@
     var form = h("form", { class: "review-card", "data-review-card": id, "aria-labelledby": "review-card-title" });
     form.appendChild(h("h2", { id: "review-card-title", text: q.title || "Question" }));
     form.appendChild(h("div", { id: "review-stem", html: q.stem }));
-    var options = h("fieldset", { "aria-describedby": "review-stem" }, [h("legend", { text: multi ? "Choose " + q.select + "." : "Choose one." })]);
+    var options = h("fieldset", { "aria-describedby": "review-stem" }, [h("legend", { text: g().answerCore.instruction(q.select) })]);
     var list = h("ol", { class: "review-card__list" });
     q.options.forEach(function (option, i) {
       list.appendChild(h("li", { "data-review-option": String(i) }, [
@@ -134,10 +134,12 @@
     var selected = Array.prototype.filter.call(form.querySelectorAll("[data-review-input]"), function (i) { return i.checked; })
       .map(function (i) { return parseInt(i.value, 10); });
     var result = form.querySelector("[data-review-result]");
-    if (!selected.length) { result.textContent = "Choose an answer first."; return; }
+    // The same rule as topic pages and the exam: a "choose N" question is graded only with exactly N choices.
+    var problem = g().answerCore.selectionProblem(selected.length, q.select);
+    if (problem) { result.textContent = problem; return; }
     var confInput = form.querySelector("[data-review-confidence-input]:checked");
     var confidence = confInput ? confInput.value : null;
-    var correct = core.isCorrect(selected, q.key);
+    var correct = g().answerCore.isCorrect(selected, q.key);
     var t = now();
     var rating = core.ratingFor(correct, confidence);
     // The attempt first (it keeps extra), then the new schedule on the same record.

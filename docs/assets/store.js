@@ -5,8 +5,10 @@
  *   llm-ft-guide:v2:q:<question id>   one record per question: { draft, first, last } (see normalizeRecord)
  *   llm-ft-guide:v2:<name>            other features' documents (an exam in progress, past results, settings)
  * Storage may be missing, full, throwing or corrupt (private modes, blocked cookies, some file:// pages). Every
- * failure is caught here, once: what this visit wrote stays in memory and wins over storage, so the page keeps
- * working, and `status()` says whether anything is actually being kept.
+ * failure is caught here, once: a value whose write failed stays in this tab's memory and wins over storage, so the
+ * page keeps working, and `status()` says whether anything is actually being kept. A value that was written is read
+ * back from storage, so what another tab changes (a reset, a review schedule) is what this tab reads next; the
+ * `storage` event tells listeners, with `{ external: true }`, so pages can show it.
  *
  * Record logic is pure (`llmGuide.storeCore`) so Node's test runner can check it without a browser.
  */
@@ -34,7 +36,8 @@
   function normalizeAttempt(raw) {
     // An attempt: what was chosen, whether it was right (null when not known, e.g. migrated from v1), when (ms since
     // the epoch, 0 when not known), how sure the learner said they were, where it was answered, and the question's
-    // topic (so progress can be counted per topic from the records alone, without every page carrying every id).
+    // topic and lesson (so progress can be counted per topic and lesson from the records alone, without every page
+    // carrying every id).
     if (!raw || typeof raw !== "object") return null;
     var selected = indexes(raw.selected);
     if (!selected.length) return null;
@@ -44,7 +47,8 @@
       at: typeof raw.at === "number" && isFinite(raw.at) && raw.at >= 0 ? raw.at : 0,
       confidence: CONFIDENCE.indexOf(raw.confidence) !== -1 ? raw.confidence : null,
       source: typeof raw.source === "string" ? raw.source.slice(0, 20) : "topic",
-      topic: typeof raw.topic === "string" ? raw.topic.slice(0, 80) : null
+      topic: typeof raw.topic === "string" ? raw.topic.slice(0, 80) : null,
+      lesson: typeof raw.lesson === "string" ? raw.lesson.slice(0, 80) : null
     };
   }
 
@@ -69,7 +73,7 @@
     if (!data || typeof data !== "object") return null;
     var selected = indexes(data.selected);
     if (data.checked === true && selected.length) {
-      var attempt = { selected: selected, correct: null, at: 0, confidence: null, source: "topic", topic: null };
+      var attempt = { selected: selected, correct: null, at: 0, confidence: null, source: "topic", topic: null, lesson: null };
       return { draft: [], first: attempt, last: attempt };
     }
     return { draft: selected, first: null, last: null };
@@ -116,7 +120,7 @@
 
   /* ---------- the browser's storage, failures caught here ---------- */
 
-  var memory = {}; // name -> JSON string, or null for "removed this visit"
+  var memory = {}; // key -> JSON string, or null for "removed": only values whose write to storage failed
   var failed = false;
   var listeners = [];
   var local = (function () {
@@ -137,20 +141,25 @@
   }
 
   function writeRaw(key, value) {
-    memory[key] = value;
-    if (!local) return false;
-    try {
-      if (value === null) local.removeItem(key); else local.setItem(key, value);
-      return true;
-    } catch (error) {
-      failed = true; // full or revoked mid-visit: memory keeps it for this visit
-      return false;
+    if (local) {
+      try {
+        if (value === null) local.removeItem(key); else local.setItem(key, value);
+        // A storage that does not give back what it took (corrupt, or rewritten by an extension) has failed too.
+        if (local.getItem(key) !== value) throw new Error("storage did not keep the value");
+        // Stored: storage is the truth again, so a later change from another tab is not hidden behind a stale copy.
+        delete memory[key];
+        return true;
+      } catch (error) {
+        failed = true; // full or revoked mid-visit: memory keeps it for this visit
+      }
     }
+    memory[key] = value;
+    return false;
   }
 
-  function notify(name) {
+  function notify(name, info) {
     listeners.slice().forEach(function (fn) {
-      try { fn(name); } catch (error) { /* one broken listener must not stop the others */ }
+      try { fn(name, info || { external: false }); } catch (error) { /* one broken listener must not stop the others */ }
     });
   }
 
@@ -213,8 +222,18 @@
     onChange: function (fn) { listeners.push(fn); }
   };
 
-  // Another tab answered: let pages refresh what they show.
+  // Another tab changed storage: its value is newer than anything this tab kept after a failed write, so that copy
+  // goes, and pages refresh what they show. A null key means the other tab cleared all of storage.
   root.addEventListener("storage", function (event) {
-    if (event.key && event.key.indexOf(PREFIX) === 0) notify(event.key.slice(PREFIX.length));
+    if (event.key === null) {
+      memory = {};
+      notify("*", { external: true });
+    } else if (event.key.indexOf(PREFIX) === 0) {
+      delete memory[event.key];
+      notify(event.key.slice(PREFIX.length), { external: true });
+    } else if (event.key.indexOf(LEGACY) === 0) {
+      delete memory[event.key];
+      notify(QUESTION_NAME + event.key.slice(LEGACY.length), { external: true });
+    }
   });
 })(typeof window !== "undefined" ? window : globalThis);

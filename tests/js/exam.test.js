@@ -179,8 +179,23 @@ test("the submit warning names unanswered and flagged questions by number", () =
   s = core.answer(s, "q-1", [0]);
   s = core.setFlag(s, "q-1", true);
   s = core.setFlag(s, "q-3", true);
-  assert.deepEqual(core.pending(s), { unanswered: [2, 3], flagged: [1, 3] });
+  assert.deepEqual(core.pending(s), { unanswered: [2, 3], incomplete: [], flagged: [1, 3] });
   assert.equal(core.submitWarning(s), "2 questions are unanswered (2 and 3). 2 questions are flagged for review (1 and 3).");
+});
+
+test("a choose-two question with one tick is incomplete in the grid, the warning and the result", () => {
+  const bank = makeBank();
+  const [single, multi] = ["q-0", "q-1"];
+  Object.assign(bank.questions[multi], { select: 2, key: [0, 1] });
+  let s = core.createSession({ ids: [single, multi], seed: 1, timed: false }, 0);
+  s = core.answer(s, single, [0]);
+  s = core.answer(s, multi, [bank.questions[multi].key[0]]);
+  assert.equal(core.answerState(s, bank, multi), "incomplete");
+  assert.equal(core.answerState(s, bank, single), "complete");
+  assert.deepEqual(core.pending(s, bank), { unanswered: [], incomplete: [2], flagged: [] });
+  assert.match(core.submitWarning(s, bank), /^1 question has the wrong number of choices \(2\)/);
+  const item = core.score(s, bank, 1000).items[1];
+  assert.deepEqual([item.answered, item.complete, item.correct], [true, false, false]);
 });
 
 test("scoring: breakdowns add up to the score; lucky guesses, confident mistakes and misses", () => {

@@ -58,3 +58,97 @@ test("only question records are question changes", () => {
     assert.equal(core.isQuestionName(name), false);
   }
 });
+
+/* ---------- the browser layer: two tabs sharing one localStorage ---------- */
+
+const fs = require("node:fs");
+const path = require("node:path");
+const vm = require("node:vm");
+
+// Values made in another vm context have that context's prototypes: compare them as plain data.
+const plain = (value) => JSON.parse(JSON.stringify(value));
+const SOURCE = fs.readFileSync(path.join(__dirname, "../../docs/assets/store.js"), "utf8");
+
+function sharedStorage() {
+  const data = new Map();
+  const tabs = [];
+  let broken = false;
+  const storage = {
+    get length() { return data.size; },
+    key: (i) => Array.from(data.keys())[i] ?? null,
+    getItem: (k) => (data.has(k) ? data.get(k) : null),
+    setItem(k, v) {
+      if (broken && !k.endsWith("probe")) throw new Error("QuotaExceededError");
+      const old = data.has(k) ? data.get(k) : null;
+      data.set(k, String(v));
+      storage.fire(k, old, String(v));
+    },
+    removeItem(k) {
+      const old = data.has(k) ? data.get(k) : null;
+      data.delete(k);
+      storage.fire(k, old, null);
+    },
+    fire(key, oldValue, newValue) {
+      // Like the browser: every other tab gets a storage event, the writing tab does not.
+      for (const tab of tabs) if (tab.writing !== true) tab.dispatch({ key, oldValue, newValue });
+    },
+    break() { broken = true; },
+  };
+  function openTab() {
+    const handlers = [];
+    const tab = { dispatch: (event) => handlers.forEach((fn) => fn(event)), writing: false };
+    const local = {
+      get length() { return storage.length; },
+      key: storage.key,
+      getItem: storage.getItem,
+      setItem(k, v) { tab.writing = true; try { storage.setItem(k, v); } finally { tab.writing = false; } },
+      removeItem(k) { tab.writing = true; try { storage.removeItem(k); } finally { tab.writing = false; } },
+    };
+    const window = { localStorage: local, addEventListener: (type, fn) => type === "storage" && handlers.push(fn) };
+    window.window = window;
+    const context = vm.createContext({ window, document: {}, globalThis: window });
+    vm.runInContext(SOURCE, context);
+    tabs.push(tab);
+    return window.llmGuide.store;
+  }
+  return { openTab, storage };
+}
+
+test("a reset in another tab is what this tab reads next, and a retry here does not bring the answer back", () => {
+  const { openTab } = sharedStorage();
+  const a = openTab();
+  const b = openTab();
+  a.recordAttempt("q1", { selected: [1], correct: false, at: 10, topic: "peft" });
+  assert.deepEqual(plain(b.question("q1").first.selected), [1]);
+  const told = [];
+  a.onChange((name, info) => told.push([name, info.external]));
+  b.saveQuestion("q1", null); // "Reset all progress" in tab B
+  assert.deepEqual(told, [["q:q1", true]], "tab A hears that another tab changed the record");
+  assert.equal(a.question("q1").first, null, "tab A reads the reset, not its own old copy");
+  a.saveQuestion("q1", core.retried(a.question("q1"))); // "Try again" in tab A
+  assert.equal(b.question("q1").first, null, "nothing comes back");
+});
+
+test("a review schedule saved in one tab survives an answer in another", () => {
+  const { openTab } = sharedStorage();
+  const topic = openTab();
+  const review = openTab();
+  topic.recordAttempt("q2", { selected: [0], correct: false, at: 10 });
+  const record = review.question("q2");
+  record.extra = { review: { due: 123 } };
+  review.saveQuestion("q2", record);
+  topic.recordAttempt("q2", { selected: [2], correct: true, at: 20 });
+  assert.deepEqual(plain(review.question("q2").extra), { review: { due: 123 } });
+  assert.deepEqual(plain(review.question("q2").last.selected), [2]);
+});
+
+test("a failed write is kept in this tab's memory until another tab writes the same key", () => {
+  const { openTab, storage } = sharedStorage();
+  const a = openTab();
+  const b = openTab();
+  storage.break();
+  assert.equal(a.saveQuestion("q3", { draft: [1] }), false);
+  assert.deepEqual(plain(a.question("q3").draft), [1], "what this visit chose is not lost");
+  assert.equal(a.status().failed, true);
+  assert.deepEqual(plain(b.question("q3").draft), [], "it never reached storage");
+});

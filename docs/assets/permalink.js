@@ -1,0 +1,41 @@
+/*
+ * The permanent-link page (q/#<question id>): forwards to the lesson that holds the question now, keeping the
+ * address's question anchor, or says plainly that no question has that id. Without JavaScript the page still scrolls
+ * to the question's entry in its list (the entry carries the question's id), one click from its lesson.
+ *
+ * Contract: [data-permalink=<id>] links (id="<id>", href to the lesson's #q-<id>), [data-permalink-notice].
+ */
+(function () {
+  "use strict";
+
+  function wanted() {
+    // The question id from the fragment; a malformed %-escape names no question.
+    try { return decodeURIComponent(location.hash.slice(1)); } catch (error) { return null; }
+  }
+
+  function forward() {
+    var notice = document.querySelector("[data-permalink-notice]");
+    if (!notice) return; // another page: instant navigation keeps this script loaded
+    var id = wanted();
+    if (id === "") return; // the bare page: the list is the content
+    var links = document.querySelectorAll("[data-permalink]");
+    for (var i = 0; i < links.length; i++) {
+      if (links[i].getAttribute("data-permalink") === id) {
+        // replace(): the Back button returns to where the link was clicked, not to this hop.
+        location.replace(links[i].href);
+        return;
+      }
+    }
+    notice.textContent = "No question in this guide has the id \u201c" + (id === null ? location.hash.slice(1) : id) +
+      "\u201d. It may have been renamed or removed; find it in the list below or with the search.";
+    notice.hidden = false;
+  }
+
+  if (!window.__llmPermalinkStarted) {
+    window.__llmPermalinkStarted = true;
+    window.addEventListener("hashchange", forward);
+  }
+  if (window.llmGuide && window.llmGuide.dom && window.llmGuide.dom.start) window.llmGuide.dom.start(forward);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", forward);
+  else forward();
+})();

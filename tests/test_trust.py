@@ -1,0 +1,147 @@
+"""Bugs that made a record or a score untrustworthy (issues 17 and 21): another tab's changes overwritten, a
+malformed fragment throwing, half-made multi-select answers graded, and keyboard focus under the exam's bar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from macros.validate import LoadedBank
+from tests.browser import Console
+from tests.test_browser import choose, open_topic, question, wrong_answer
+from tests.test_exam import start, submit
+from tests.test_topic_pages import FOCUS_REPORT, UNCOVERED
+
+
+@pytest.fixture
+def tabs(browser: Browser) -> Iterator[tuple[BrowserContext, Console]]:
+    # One browser profile, two tabs: they share localStorage, as a learner's tabs do.
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    console = Console()
+    context.on("page", console.attach)
+    yield context, console
+    context.close()
+    assert console.errors == [], console.errors
+
+
+def multi(bank: LoadedBank) -> object:
+    return next(q for q in bank.questions if q.select == 2)
+
+
+def test_a_reset_in_another_tab_shows_here_and_nothing_comes_back(
+    tabs: tuple[BrowserContext, Console], served_site: str, bank: LoadedBank
+) -> None:
+    context, _ = tabs
+    q = bank.questions_for("peft")[0]
+    a = context.new_page()
+    open_topic(a, served_site, "peft")
+    choose(a, q, wrong_answer(q))
+    question(a, q).locator("[data-quiz-check]").click()
+    expect(question(a, q)).to_have_attribute("data-quiz-checked", "incorrect")
+    b = context.new_page()
+    b.goto(f"{served_site}progress/")
+    b.locator("[data-progress-reset-all]").click()
+    b.locator("[data-progress-reset-yes]").click()
+    # Tab A hears of it and shows the question unanswered, so there is no stale "Try again" to press.
+    expect(question(a, q)).not_to_have_attribute("data-quiz-checked", "incorrect")
+    expect(question(a, q).locator("[data-quiz-retry]")).to_be_hidden()
+    choose(a, q, q.key)  # a new draft in tab A writes only what tab A now shows
+    a.reload()
+    record = a.evaluate(f"window.llmGuide.store.question({q.id!r})")
+    assert record["first"] is None and record["last"] is None, record
+
+
+def test_a_review_schedule_saved_in_one_tab_survives_an_answer_in_another(
+    tabs: tuple[BrowserContext, Console], served_site: str, bank: LoadedBank
+) -> None:
+    context, _ = tabs
+    q = next(q for q in bank.questions_for("peft") if q.select == 1)
+    topic = context.new_page()
+    open_topic(topic, served_site, "peft")
+    choose(topic, q, wrong_answer(q))
+    question(topic, q).locator("[data-quiz-check]").click()
+    review = context.new_page()
+    review.goto(f"{served_site}review/")
+    card = review.locator(f"[data-review-card='{q.id}']")
+    card.locator(f"[data-review-option='{q.key[0]}'] [data-review-input]").check()
+    card.locator("[data-review-check]").click()
+    expect(card.locator("[data-review-result]")).to_contain_text("Correct.")
+    question(topic, q).locator("[data-quiz-retry]").click()
+    choose(topic, q, q.key)
+    question(topic, q).locator("[data-quiz-check]").click()
+    record = review.evaluate(f"window.llmGuide.store.question({q.id!r})")
+    assert record["extra"]["review"]["card"], "the schedule saved by the Review tab was overwritten"
+    assert record["last"]["source"] == "topic" and record["first"]["correct"] is False
+
+
+def test_a_malformed_fragment_raises_no_error(page: Page, served_site: str) -> None:
+    # The page fixture fails the test on any page error or console error.
+    page.goto(f"{served_site}topics/peft/#%E0%A4%A")
+    expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
+    page.evaluate("location.hash = '%E0%A4%A%'")
+    page.evaluate("location.hash = 'q-%ZZ'")
+
+
+def test_review_refuses_one_of_two(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = multi(bank)
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")  # type: ignore[attr-defined]
+    wrong = [i for i in range(len(q.options)) if i not in q.key][:2]  # type: ignore[attr-defined]
+    for index in wrong:
+        page.locator(f"[data-exam-option='{index}'] [data-exam-input]").check()
+    submit(page)
+    page.goto(f"{served_site}review/")
+    card = page.locator(f"[data-review-card='{q.id}']")  # type: ignore[attr-defined]
+    card.locator(f"[data-review-option='{q.key[0]}'] [data-review-input]").check()  # type: ignore[attr-defined]
+    card.locator("[data-review-check]").click()
+    expect(card.locator("[data-review-result]")).to_have_text(
+        "This question has two correct answers: choose exactly two (you chose one)."
+    )
+    expect(card.locator("[data-review-check]")).to_be_visible()
+    record = page.evaluate(f"window.llmGuide.store.question({q.id!r})")  # type: ignore[attr-defined]
+    assert record["last"]["source"] == "exam", "a half-made answer was graded and recorded"
+
+
+def test_the_exam_names_one_of_two_as_incomplete(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = multi(bank)
+    single = next(x for x in bank.questions if x.select == 1)
+    start(page, f"{served_site}practice/?ids={q.id},{single.id}&timer=0")  # type: ignore[attr-defined]
+    instruction = page.locator("[data-exam-instruction]")
+    expect(instruction).to_have_text("Choose two · zero chosen")
+    page.locator(f"[data-exam-option='{q.key[0]}'] [data-exam-input]").check()  # type: ignore[attr-defined]
+    expect(instruction).to_have_text("Choose two · one chosen")
+    cell = page.locator(f"[data-exam-grid] [data-exam-id='{q.id}']")  # type: ignore[attr-defined]
+    expect(cell).to_have_attribute("data-state", "incomplete")
+    expect(cell).to_have_attribute("aria-label", "Question 1: incomplete")
+    expect(page.locator("[data-exam-progress]")).to_have_text("0 of 2 answered, 1 incomplete")
+    page.locator("[data-exam-submit]").click()
+    expect(page.locator("[data-exam-warning]")).to_contain_text(
+        "1 question is unanswered (2). 1 question has the wrong number of choices (1)"
+    )
+    page.locator("[data-exam-confirm-submit]").click()
+    item = page.locator(f"[data-exam-review-item='{q.id}']")  # type: ignore[attr-defined]
+    expect(item.locator(".exam-review__verdict")).to_have_text(
+        "Incorrect: you chose one where the question asks for two."
+    )
+
+
+def test_keyboard_focus_is_never_under_the_exam_bar(page: Page, served_site: str, bank: LoadedBank) -> None:
+    ids = [q.id for q in bank.questions[:12]]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
+    expect(page.locator("[data-sticky]")).to_have_css("position", "sticky")
+    page.locator("[data-exam-question] h2").focus()
+    seen = 0
+    problems: list[str] = []
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(120):
+            page.keyboard.press(key)
+            report = page.evaluate(FOCUS_REPORT, UNCOVERED)
+            if report["footer"] or (key == "Shift+Tab" and not report["inContent"] and seen > 20):
+                break
+            if report["inContent"]:
+                seen += 1
+                if report["covered"]:
+                    problems.append(f"{key}: {report['what']}")
+    assert seen > 20
+    assert problems == []
