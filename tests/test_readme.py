@@ -106,6 +106,11 @@ def scripts_test_runs_node() -> None:
     assert re.search(r"^node --test .*tests/js/$", (ROOT / "scripts" / "test").read_text(encoding="utf-8"), re.M)
 
 
+def scripts_test_runs_npm_ci() -> None:
+    # scripts/test installs node_modules/ with it whenever package-lock.json changes.
+    assert re.search(r"^\s+npm ci\b", (ROOT / "scripts" / "test").read_text(encoding="utf-8"), re.MULTILINE)
+
+
 def social_card() -> None:
     # Not run (Pillow is not a test dependency): the pin exists, and the script says the same command.
     pins = (ROOT / "scripts" / "social_card.requirements.txt").read_text(encoding="utf-8")
@@ -133,6 +138,7 @@ COMMANDS: dict[str, Check] = {
     "scripts/test -k browser -x": scripts_test_passes_arguments_to_pytest,
     "node --test tests/js/": scripts_test_runs_node,
     "node --test": scripts_test_runs_node,
+    "npm ci": scripts_test_runs_npm_ci,
     ".venv/bin/python -m macros.check data/questions.yaml": check_bank,
     ".venv/bin/python -m macros.cues data/questions.yaml [--topic peft]": cues,
     "python -m macros.cues": cues,
