@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.conftest import ROOT
+from tests.test_browser import lesson_path
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 THEME_PARTIALS = Path(__import__("material").__file__).parent / "templates" / "partials"
@@ -106,7 +107,7 @@ def focus_ring(page: Page) -> dict[str, str]:
 
 
 def test_keyboard_focus_is_visible_on_quiz_controls(page: Page, served_site: str) -> None:
-    page.goto(f"{served_site}topics/peft/")
+    page.goto(f"{served_site}{lesson_path('peft')}")
     first_input = page.locator("[data-quiz-input]").first
     first_input.focus()
     page.keyboard.press("Shift+Tab")
@@ -129,12 +130,14 @@ def narrow_page(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-@pytest.mark.parametrize("path", ["", "topics/memory/", "topics/parallelism/"])
+@pytest.mark.parametrize(
+    "path", ["", "topics/memory/", lesson_path("memory"), lesson_path("parallelism"), "q/", "practice/", "progress/"]
+)
 def test_usable_at_320_px_without_horizontal_scrolling(narrow_page: Page, served_site: str, path: str) -> None:
     narrow_page.goto(f"{served_site}{path}")
     overflow = narrow_page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"page is {overflow}px wider than a 320px screen"
-    if path:
+    if path.count("/") == 3:  # a lesson page: answer a question there too
         question = narrow_page.locator("[data-quiz-question]").first
         answer_any(question)
         question.locator("[data-quiz-check]").click()
@@ -145,7 +148,7 @@ def test_usable_at_320_px_without_horizontal_scrolling(narrow_page: Page, served
 
 def test_zoom_200_percent_reflows(page: Page, served_site: str) -> None:
     page.set_viewport_size({"width": 640, "height": 800})
-    page.goto(f"{served_site}topics/evaluation/")
+    page.goto(f"{served_site}{lesson_path('evaluation')}")
     page.evaluate("document.documentElement.style.zoom = '2'")
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
@@ -155,7 +158,7 @@ def test_reduced_motion_turns_transitions_off(browser: Browser, served_site: str
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     try:
-        page.goto(f"{served_site}topics/peft/")
+        page.goto(f"{served_site}{lesson_path('peft')}")
         duration = page.evaluate("getComputedStyle(document.querySelector('.md-typeset a')).transitionDuration")
         assert all(float(part.rstrip("ms")) < 0.001 or part.endswith("ms") for part in duration.split(", "))
         assert all(float(part[:-2]) <= 0.01 for part in duration.split(", ") if part.endswith("ms")), duration
@@ -167,7 +170,7 @@ def test_forced_colors_keep_verdicts_distinguishable(browser: Browser, served_si
     context = browser.new_context(forced_colors="active")
     page = context.new_page()
     try:
-        page.goto(f"{served_site}topics/peft/")
+        page.goto(f"{served_site}{lesson_path('peft')}")
         question = page.locator("[data-quiz-question]").first
         answer_any(question)
         question.locator("[data-quiz-check]").click()
@@ -211,8 +214,9 @@ def exam_states(page: Page, site: str) -> Iterator[str]:
     page.locator("[data-links-pick]").first.check()
     yield "link builder"
     first = page.evaluate("Object.keys(window.llmGuide.bank.questions)[0]")
-    page.goto(f"{site}topics/peft/#q-{first}")
-    yield "topic page reached by a question link"
+    page.goto(f"{site}q/#{first}")
+    expect(page.locator(f"#q-{first}")).to_have_attribute("data-quiz-arrived", "")
+    yield "lesson page reached by a question's permanent link"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

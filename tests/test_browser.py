@@ -9,12 +9,30 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from macros.models import Question
-from macros.validate import LoadedBank
+from macros.validate import LoadedBank, load_bank
 from tests.browser import CORRUPT_STORAGE, FULL_STORAGE, THROWING_STORAGE, Console
+
+# The real bank, for paths: a topic's questions are interactive on its lessons' pages.
+BANK = load_bank(Path(__file__).resolve().parent.parent / "data/questions.yaml")
+
+
+def lesson_path(topic: str, lesson: str | None = None) -> str:
+    """The site path of a lesson page (the topic's first lesson by default)."""
+    return f"topics/{topic}/{lesson or BANK.topic(topic).lessons[0].id}/"
+
+
+def page_of(q: Question) -> str:
+    """The site path of the lesson page that holds `q`."""
+    return lesson_path(q.topic, q.lesson)
+
+
+def lesson_questions(bank: LoadedBank, topic: str) -> list[Question]:
+    """The questions of a topic's first lesson, in page order: what `open_topic` shows."""
+    return bank.questions_in(topic, bank.topic(topic).lessons[0].id)
 
 
 def first(bank: LoadedBank, topic: str, select: int) -> Question:
-    return next(q for q in bank.questions_for(topic) if q.select == select)
+    return next(q for q in lesson_questions(bank, topic) if q.select == select)
 
 
 def question(page: Page, q: Question) -> Locator:
@@ -33,7 +51,8 @@ def wrong_answer(q: Question) -> list[int]:
 
 
 def open_topic(page: Page, site: str, topic: str) -> None:
-    page.goto(f"{site}topics/{topic}/")
+    """Open the topic's first lesson, where its first questions are interactive."""
+    page.goto(f"{site}{lesson_path(topic)}")
     expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
 
 
@@ -140,7 +159,7 @@ def test_keyboard_multi_select(page: Page, served_site: str, bank: LoadedBank) -
 
 
 def test_page_score_updates_persists_and_resets(page: Page, served_site: str, bank: LoadedBank) -> None:
-    questions = bank.questions_for("evaluation")
+    questions = lesson_questions(bank, "evaluation")
     open_topic(page, served_site, "evaluation")
     score = page.locator("[data-quiz-score]")
     expect(score).to_have_text(f"{len(questions)} questions on this page. Score: 0 of {len(questions)}.")
@@ -185,11 +204,13 @@ def test_page_score_updates_persists_and_resets(page: Page, served_site: str, ba
 def test_quiz_survives_instant_navigation(page: Page, served_site: str, bank: LoadedBank) -> None:
     open_topic(page, served_site, "peft")
     page.evaluate("window.__sameDocument = true")
-    page.locator(".md-nav__link[href$='memory/']").first.click()
-    expect(page).to_have_url(re.compile(r"topics/memory/$"))
-    expect(page.locator("[data-quiz-topic='memory']")).to_be_attached()
+    # The footer's "Next" link: the topic's second lesson.
+    second = BANK.topic("peft").lessons[1].id
+    page.locator(".md-footer__link--next").click()
+    expect(page).to_have_url(re.compile(f"topics/peft/{second}/$"))
+    expect(page.locator(f"[data-quiz-lesson='{second}']")).to_be_attached()
     page.go_back()
-    expect(page).to_have_url(re.compile(r"topics/peft/$"))
+    expect(page).to_have_url(re.compile(f"{lesson_path('peft')}$"))
     expect(page.locator("[data-quiz-topic='peft']")).to_be_attached()
     # Still the same document: Material swapped the content in place rather than loading a new page.
     assert page.evaluate("window.__sameDocument === true")
@@ -219,7 +240,7 @@ def test_without_javascript_explanations_are_readable(browser: Browser, served_s
     page = context.new_page()
     try:
         q = first(bank, "parallelism", 2)
-        page.goto(f"{served_site}topics/parallelism/")
+        page.goto(f"{served_site}{lesson_path('parallelism')}")
         block = question(page, q)
         expect(block.locator("[data-quiz-explanations]")).to_be_visible()
         expect(block.locator("[data-quiz-actions]")).to_be_hidden()
@@ -280,7 +301,7 @@ def test_hand_edited_markup_falls_back_to_readable(page: Page, served_site: str,
         assert marker in html
         route.fulfill(body=html.replace(marker, marker + "9,", 1), content_type="text/html")
 
-    page.route(re.compile(r".*/topics/peft/$"), corrupt)
+    page.route(re.compile(f".*/{lesson_path('peft')}$"), corrupt)
     open_topic(page, served_site, "peft")
     block = question(page, q)
     expect(block).not_to_have_attribute("data-quiz-ready", "")
@@ -296,15 +317,15 @@ def test_print_shows_explanations(page: Page, served_site: str, bank: LoadedBank
 
 
 def test_links_to_a_question_and_to_an_explanation(page: Page, served_site: str, bank: LoadedBank) -> None:
-    q = bank.questions_for("alignment")[-1]
-    page.goto(f"{served_site}topics/alignment/#q-{q.id}")
+    q = lesson_questions(bank, "alignment")[-1]
+    page.goto(f"{served_site}{page_of(q)}#q-{q.id}")
     expect(question(page, q)).to_be_in_viewport()
     expect(question(page, q).locator("[data-quiz-explanations]")).to_be_hidden()
     # An instructor's link to one explanation opens it, without grading the question.
     explanation = page.locator(f"#q-{q.id}-why-b")
     for arrive in ("hash change on the open page", "fresh load"):
         if arrive == "hash change on the open page":
-            page.goto(f"{served_site}topics/alignment/#q-{q.id}-why-b")
+            page.goto(f"{served_site}{page_of(q)}#q-{q.id}-why-b")
         else:
             page.reload()
         expect(explanation).to_be_visible()

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from macros.validate import LoadedBank
 from tests.browser import THROWING_STORAGE, Console
+from tests.test_browser import lesson_path, lesson_questions, page_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -248,7 +249,7 @@ def test_throwing_storage_still_runs_an_exam_to_its_result(
 
 def test_instant_navigation_into_and_out_of_the_exam(page: Page, served_site: str, bank: LoadedBank) -> None:
     freeze_time(page)
-    page.goto(f"{served_site}topics/peft/")
+    page.goto(f"{served_site}{lesson_path('peft')}")
     # Topic pages do not load the exam's code.
     assert page.evaluate("!window.llmGuide || !window.llmGuide.examCore")
     page.evaluate("window.__sameDocument = true")
@@ -344,6 +345,7 @@ def test_exam_works_from_file_urls(browser: Browser, unzipped: Path, bank: Loade
 
 def test_deep_link_lands_fully_visible_and_focused(page: Page, served_site: str, bank: LoadedBank) -> None:
     q = bank.questions_for("memory")[6]
+    where = f"{served_site}{page_of(q)}#q-{q.id}"
 
     def check_arrival() -> None:
         article = page.locator(f"#q-{q.id}")
@@ -359,14 +361,14 @@ def test_deep_link_lands_fully_visible_and_focused(page: Page, served_site: str,
         )
         assert covered["top"] >= covered["bar"] - 1, covered
 
-    page.goto(f"{served_site}topics/memory/#q-{q.id}")
+    page.goto(where)
     check_arrival()
     # After instant navigation from another page.
     page.goto(f"{served_site}instructors/")
     page.evaluate(
         """href => { const a = document.createElement('a'); a.href = href; a.textContent = 'go';
           document.querySelector('.md-content').appendChild(a); a.click(); }""",
-        f"{served_site}topics/memory/#q-{q.id}",
+        where,
     )
     expect(page).to_have_url(re.compile(f"#q-{q.id}$"))
     check_arrival()
@@ -376,13 +378,18 @@ def test_copy_link_on_every_question(browser: Browser, served_site: str, bank: L
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     try:
-        page.goto(f"{served_site}topics/peft/")
+        page.goto(f"{served_site}{lesson_path('peft')}")
         buttons = page.locator("[data-quiz-copy-link]")
-        expect(buttons).to_have_count(len(bank.questions_for("peft")))
-        q = bank.questions_for("peft")[2]
+        expect(buttons).to_have_count(len(lesson_questions(bank, "peft")))
+        q = lesson_questions(bank, "peft")[2]
         page.locator(f"#q-{q.id} [data-quiz-copy-link]").click()
         expect(page.locator(f"#q-{q.id} [data-quiz-copy-status]")).to_have_text("Link copied.")
-        assert page.evaluate("navigator.clipboard.readText()") == f"{served_site}topics/peft/#q-{q.id}"
+        # The permanent link, which finds the question's lesson wherever it moves.
+        link = page.evaluate("navigator.clipboard.readText()")
+        assert link == f"{served_site}q/#{q.id}"
+        page.goto(link)
+        expect(page).to_have_url(f"{served_site}{page_of(q)}#q-{q.id}")
+        expect(page.locator(f"#q-{q.id}")).to_have_attribute("data-quiz-arrived", "")
     finally:
         context.close()
 
@@ -443,7 +450,7 @@ def test_a_missed_question_comes_back_on_review_and_moves_out_when_right(
 
 
 def test_scheduler_is_loaded_on_the_review_page_only(page: Page, served_site: str) -> None:
-    for path in ("", "topics/peft/", "practice/"):
+    for path in ("", lesson_path("peft"), "practice/"):
         page.goto(f"{served_site}{path}")
         assert page.evaluate("typeof window.FSRS") == "undefined", path
     page.goto(f"{served_site}review/")

@@ -107,7 +107,10 @@ def test_archive_holds_one_folder_with_the_whole_guide(archive: Path, unzipped: 
     assert (unzipped / "assets/vendor/iframe-worker/shim.js").is_file()
     assert not list(unzipped.rglob("*.map")), "source maps are left out"
     for topic in bank.topics:
-        assert (unzipped / "topics" / f"{topic.id}.html").is_file()
+        assert (unzipped / "topics" / topic.id / "index.html").is_file()
+        for lesson in topic.lessons:
+            assert (unzipped / "topics" / topic.id / f"{lesson.id}.html").is_file()
+    assert (unzipped / "q.html").is_file()
 
 
 def test_archive_references_nothing_outside_itself(unzipped: Path) -> None:
@@ -186,27 +189,38 @@ def test_offline_copy_works_from_disk_without_network(
     page.goto((unzipped / "index.html").as_uri())
     expect(page.locator("h1").first).to_contain_text("LLM Fine-Tuning Study Guide")
 
-    # Links across pages: from the home page's topic table to a topic, then the footer's next page.
+    # Links across pages: from the home page's topic table to a topic's overview, its first lesson, then the footer's
+    # next page (the second lesson).
+    lessons = bank.topic("peft").lessons
     page.locator("article table a").first.click()
-    expect(page).to_have_url(re.compile(r"/topics/peft\.html$"))
+    expect(page).to_have_url(re.compile(r"/topics/peft/index\.html$"))
+    page.locator(f"[data-lesson='peft/{lessons[0].id}'] h3 a").first.click()
+    expect(page).to_have_url(re.compile(f"/topics/peft/{lessons[0].id}\\.html$"))
     expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
     page.locator("a.md-footer__link--next").click()
-    expect(page).to_have_url(re.compile(r"/topics/memory\.html$"))
+    expect(page).to_have_url(re.compile(f"/topics/peft/{lessons[1].id}\\.html$"))
 
-    # Search: a word from a question's stem finds its page, and the result opens it.
+    # Search: a word from a question's stem finds its lesson page, and the result opens it.
     q = next(q for q in bank.questions_for("parallelism") if q.select == 1)
+    lesson_file = f"topics/parallelism/{q.lesson}.html"
     page.keyboard.press("s")
     page.locator(".md-search__input").press_sequentially(search_word(q), delay=20)
     result = page.locator(".md-search-result__item a").first
     expect(result).to_be_visible(timeout=15_000)
-    page.locator(".md-search-result__item a[href*='topics/parallelism.html']").first.click()
-    expect(page).to_have_url(re.compile(r"/topics/parallelism\.html"))
+    page.locator(f".md-search-result__item a[href*='{lesson_file}']").first.click()
+    expect(page).to_have_url(re.compile(lesson_file.replace(".", "\\.")))
 
     # A single and a multi-select question grade from disk.
     answer(page, q)
     multi = next(q for q in bank.questions if q.select > 1)
-    page.goto((unzipped / "topics" / f"{multi.topic}.html").as_uri())
+    page.goto((unzipped / "topics" / multi.topic / f"{multi.lesson}.html").as_uri())
     answer(page, multi)
+
+    # A question's permanent link works from disk and finds its lesson; an unknown id is named.
+    page.goto((unzipped / "q.html").as_uri() + f"#{multi.id}")
+    expect(page).to_have_url(re.compile(f"/topics/{multi.topic}/{multi.lesson}\\.html#q-{multi.id}$"))
+    page.goto((unzipped / "q.html").as_uri() + "#no-such-question")
+    expect(page.locator("[data-permalink-notice]")).to_contain_text("no-such-question")
 
     assert requests.seen, "the guard saw no requests at all: it is not watching"
     assert requests.refused == []
@@ -228,9 +242,9 @@ def test_offline_topic_page_prints_key_and_explanations(browser: Browser, unzipp
         context = browser.new_context(java_script_enabled=javascript)
         page = context.new_page()
         try:
-            page.goto((unzipped / "topics" / "peft.html").as_uri())
-            page.emulate_media(media="print")
             q = bank.questions_for("peft")[0]
+            page.goto((unzipped / "topics" / "peft" / f"{q.lesson}.html").as_uri())
+            page.emulate_media(media="print")
             block = page.locator(f"#q-{q.id}")
             why = block.locator("details").nth(q.key[0])
             expect(why.locator("[data-quiz-verdict]")).to_have_text("Correct")

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from macros.validate import LoadedBank
 from tests.browser import FULL_STORAGE, THROWING_STORAGE, Console
-from tests.test_browser import choose, first, open_topic, question, wrong_answer
+from tests.test_browser import choose, first, lesson_path, lesson_questions, open_topic, page_of, question, wrong_answer
 
 
 def answer(page: Page, q: object, right: bool) -> None:
@@ -29,21 +29,28 @@ def home_row(page: Page, topic: str) -> list[str]:
 def test_answers_on_two_pages_show_on_home_and_in_the_navigation(
     page: Page, served_site: str, bank: LoadedBank
 ) -> None:
-    peft, memory = bank.questions_for("peft"), bank.questions_for("memory")
+    peft, memory = lesson_questions(bank, "peft"), lesson_questions(bank, "memory")
+    all_peft = bank.questions_for("peft")
     open_topic(page, served_site, "peft")
     answer(page, peft[0], right=True)
     answer(page, peft[1], right=False)
     open_topic(page, served_site, "memory")
     answer(page, memory[0], right=True)
+    # The topic's marker counts the whole topic; the lesson's, the lesson.
     mark = page.locator(".md-sidebar--primary .md-nav__link[href$='topics/peft/'] [data-progress-mark]")
-    expect(mark).to_contain_text(f"2/{len(peft)}")
-    expect(mark.locator(".progress-mark__sr").last).to_have_text(f"2 of {len(peft)} answered")
+    expect(mark.first).to_contain_text(f"2/{len(all_peft)}")
+    expect(mark.first.locator(".progress-mark__sr").last).to_have_text(f"2 of {len(all_peft)} answered")
+    nav = page.locator(".md-sidebar--primary")
+    lesson_mark = nav.locator(f".md-nav__link[href$='{lesson_path('peft')}'] [data-progress-mark]")
+    expect(lesson_mark.first).to_contain_text(f"2/{len(peft)}")
     page.goto(served_site)
-    assert home_row(page, "peft")[1:] == ["2", "1", str(len(peft))]
-    assert home_row(page, "memory")[1:] == ["1", "1", str(len(memory))]
+    assert home_row(page, "peft")[1:] == ["2", "1", str(len(all_peft))]
+    assert home_row(page, "memory")[1:] == ["1", "1", str(len(bank.questions_for("memory")))]
     cont = page.locator("[data-progress-continue] a")
     expect(cont).to_have_text(re.compile(r"GPU memory.*question 2"))
-    expect(cont).to_have_attribute("href", re.compile(f"topics/memory/#q-{memory[1].id}$"))
+    expect(cont).to_have_attribute("href", re.compile(f"{page_of(memory[1])}#q-{memory[1].id}$"))
+    start = page.locator("[data-start-lesson]")
+    expect(start).to_have_attribute("href", re.compile(f"{page_of(memory[1])}#q-{memory[1].id}$"))
     cont.click()
     # links.js places a question it arrives at below the sticky bars once the page has settled.
     expect(question(page, memory[1])).to_have_attribute("data-quiz-arrived", "")
@@ -61,7 +68,7 @@ def test_try_again_keeps_the_first_attempt(page: Page, served_site: str, bank: L
     expect(score).to_contain_text("First try: 0 of 1.")
     summary = page.locator("[data-quiz-summary]")
     expect(summary).to_contain_text(
-        "1 of 17 answered, 0 right the first time, 1 right now".replace("17", str(len(bank.questions_for("peft"))))
+        "1 of 17 answered, 0 right the first time, 1 right now".replace("17", str(len(lesson_questions(bank, "peft"))))
     )
     expect(summary.locator(f'a[href="#q-{q.id}"]')).to_be_visible()
     record = page.evaluate("id => llmGuide.store.question(id)", q.id)
@@ -83,7 +90,7 @@ def export_file(page: Page, served_site: str, tmp_path: Path) -> Path:
 def test_export_then_import_in_a_fresh_browser(
     browser: Browser, served_site: str, bank: LoadedBank, tmp_path: Path
 ) -> None:
-    q1, q2 = bank.questions_for("evaluation")[:2]
+    q1, q2 = lesson_questions(bank, "evaluation")[:2]
     one = browser.new_context(accept_downloads=True)
     page = one.new_page()
     open_topic(page, served_site, "evaluation")

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from macros.validate import LoadedBank
 from tests.browser import Console, Requests
 from tests.conftest import TEST_REPO_URL
+from tests.test_browser import lesson_path, lesson_questions
 
 
 def soup(path: Path) -> BeautifulSoup:
@@ -58,7 +59,7 @@ def test_published_build_has_sitemap_repository_and_edit_links(built_site: Path,
     topic = soup(built_site / "topics/peft/index.html")
     assert topic.select_one("a.md-source")["href"] == TEST_REPO_URL  # type: ignore[index]
     edit = topic.select_one("a.md-content__button[rel=edit]")
-    assert edit is not None and edit["href"] == f"{TEST_REPO_URL}/edit/main/docs/topics/peft.md"
+    assert edit is not None and edit["href"] == f"{TEST_REPO_URL}/edit/main/docs/topics/peft/index.md"
     about = soup(built_site / "about/index.html")
     assert about.select_one(f'a[href="{TEST_REPO_URL}/issues"]') is not None
 
@@ -104,8 +105,8 @@ def test_online_site_requests_nothing_from_other_hosts(
             relative = path.parent.relative_to(built_site).as_posix()
             page.goto(served_site if relative == "." else f"{served_site}{relative}/")
             page.wait_for_load_state("load")
-        q = next(q for q in bank.questions_for("peft") if q.select == 1)
-        page.goto(f"{served_site}topics/peft/")
+        q = next(q for q in lesson_questions(bank, "peft") if q.select == 1)
+        page.goto(f"{served_site}{lesson_path('peft')}")
         block = page.locator(f'[data-quiz-question="{q.id}"]')
         block.locator(f'[data-quiz-option="{q.key[0]}"] [data-quiz-input]').check()
         block.locator("[data-quiz-check]").click()
@@ -129,9 +130,9 @@ def test_printed_topic_page_shows_key_and_explanations(
     context = browser.new_context(java_script_enabled=javascript)
     page = context.new_page()
     try:
-        page.goto(f"{served_site}topics/memory/")
+        page.goto(f"{served_site}{lesson_path('memory')}")
         page.emulate_media(media="print")
-        for q in bank.questions_for("memory")[:3]:
+        for q in lesson_questions(bank, "memory")[:3]:
             block = page.locator(f"#q-{q.id}")
             for index, option in enumerate(q.options):
                 why = block.locator("details").nth(index)
@@ -147,7 +148,7 @@ def test_printed_topic_page_shows_key_and_explanations(
         # Negative control: on screen, with the script, explanations wait for a check.
         if javascript:
             page.emulate_media(media="screen")
-            expect(page.locator(f"#q-{bank.questions_for('memory')[0].id} [data-quiz-explanations]")).to_be_hidden()
+            expect(page.locator(f"#q-{lesson_questions(bank, 'memory')[0].id} [data-quiz-explanations]")).to_be_hidden()
     finally:
         context.close()
 

@@ -84,7 +84,7 @@ def test_each_question_is_rendered_once_per_build(small_bank: LoadedBank) -> Non
     first = renderer.question(small_bank.question("lora-rank"), 1)
     after_first = calls
     assert renderer.question(small_bank.question("lora-rank"), 1) == first
-    renderer.topic(small_bank, small_bank.question("lora-rank").topic)
+    renderer.lesson(small_bank, "peft", "basics")
     assert calls == after_first + sum(  # the topic's other questions, once each
         1 + 2 * len(q.options)
         for q in small_bank.questions_for(small_bank.question("lora-rank").topic)
@@ -109,8 +109,8 @@ def test_a_topic_is_rendered_again_only_when_its_questions_change() -> None:
     # (here: one explanation) shows at once.
     bank = load_text(VALID, "data/questions.yaml")
     topic = bank.question("lora-rank").topic
-    first = Renderer().topic(bank, topic)
-    assert Renderer().topic(load_text(VALID, "data/questions.yaml"), topic) is first
+    first = Renderer().lesson(bank, topic, "basics")
+    assert Renderer().lesson(load_text(VALID, "data/questions.yaml"), topic, "basics") is first
     edited = load_text(VALID.replace("explanation: ", "explanation: Edited now. ", 1), "data/questions.yaml")
-    again = Renderer().topic(edited, topic)
+    again = Renderer().lesson(edited, topic, "basics")
     assert "Edited now." in again and "Edited now." not in first

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Dialog, expect
 from macros.validate import load_bank
 from tests.browser import Console
 from tests.conftest import ROOT, copy_project, free_port, run_mkdocs, serve
+from tests.test_browser import lesson_path
 
 MANY = 1000
 HOSTILE_STEM = (
@@ -22,35 +23,45 @@ HOSTILE_OPTION = "<b>bold?</b> & {% raw %} | `code <b>`"
 
 
 def generated_bank() -> dict[str, object]:
+    """The real topics and lessons (the pages call them), with generated questions: MANY in PEFT's first lesson, one
+    in every other lesson."""
     real = load_bank(ROOT / "data/questions.yaml")
     topics = [
-        {"id": t.id, "title": t.title, "summary": t.summary, "lessons": [{"id": "all", "title": "All"}]}
+        {
+            "id": t.id,
+            "title": t.title,
+            "summary": t.summary,
+            "lessons": [{"id": lesson.id, "title": lesson.title} for lesson in t.lessons],
+        }
         for t in real.topics
     ]
     questions: list[dict[str, object]] = []
     for topic in real.topics:
-        count = MANY if topic.id == "peft" else 1
-        for n in range(count):
-            select = 2 if n % 3 == 0 else 1
-            questions.append(
-                {
-                    "id": f"{topic.id}-gen-{n}",
-                    "topic": topic.id,
-                    "lesson": "all",
-                    "domain": "fine-tuning",
-                    "stem": HOSTILE_STEM if n == 1 else f"Generated question {n} about **{topic.id}**?",
-                    "select": select,
-                    "options": [
-                        {
-                            "text": HOSTILE_OPTION if (n == 1 and i == 1) else f"Option {i} of {n}",
-                            "correct": i < select,
-                            "explanation": f"Explanation {i} with `code` and a [link](https://example.org/{i}).",
-                        }
-                        for i in range(4)
-                    ],
-                    "references": [{"title": "LoRA", "url": "https://arxiv.org/abs/2106.09685"}],
-                }
-            )
+        for position, lesson in enumerate(topic.lessons):
+            first = position == 0
+            count = MANY if topic.id == "peft" and first else 1
+            for k in range(count):
+                n = k if first else 10_000 + position  # ids peft-gen-0 ... in the first lesson, unique elsewhere
+                select = 2 if n % 3 == 0 else 1
+                questions.append(
+                    {
+                        "id": f"{topic.id}-gen-{n}",
+                        "topic": topic.id,
+                        "lesson": lesson.id,
+                        "domain": "fine-tuning",
+                        "stem": HOSTILE_STEM if n == 1 else f"Generated question {n} about **{topic.id}**?",
+                        "select": select,
+                        "options": [
+                            {
+                                "text": HOSTILE_OPTION if (n == 1 and i == 1) else f"Option {i} of {n}",
+                                "correct": i < select,
+                                "explanation": f"Explanation {i} with `code` and a [link](https://example.org/{i}).",
+                            }
+                            for i in range(4)
+                        ],
+                        "references": [{"title": "LoRA", "url": "https://arxiv.org/abs/2106.09685"}],
+                    }
+                )
     return {"topics": topics, "questions": questions}
 
 
@@ -73,7 +84,7 @@ def test_a_thousand_questions_on_one_page(browser: Browser, big_site: str) -> No
     console = Console()
     console.attach(page)
     try:
-        page.goto(f"{big_site}topics/peft/")
+        page.goto(f"{big_site}{lesson_path('peft')}")
         expect(page.locator("[data-quiz-question][data-quiz-ready]")).to_have_count(MANY)
         last = page.locator(f'[data-quiz-question="peft-gen-{MANY - 2}"]')  # a single-select one near the end
         last.locator('[data-quiz-option="0"] [data-quiz-input]').check()
@@ -93,7 +104,7 @@ def test_hostile_content_renders_as_text_and_never_runs(browser: Browser, big_si
     dialogs: list[Dialog] = []
     page.on("dialog", lambda dialog: dialogs.append(dialog))
     try:
-        page.goto(f"{big_site}topics/peft/")
+        page.goto(f"{big_site}{lesson_path('peft')}")
         question = page.locator('[data-quiz-question="peft-gen-1"]')
         stem = question.locator(".quiz-q__stem")
         expected = HOSTILE_STEM.replace("`{{ x }}`", "{{ x }}")

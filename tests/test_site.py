@@ -17,7 +17,7 @@ def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
-def test_every_question_appears_exactly_once_on_its_topic_page(built_site: Path, bank: LoadedBank) -> None:
+def test_every_question_appears_exactly_once_on_its_lesson_page(built_site: Path, bank: LoadedBank) -> None:
     found: Counter[str] = Counter()
     page_of: dict[str, str] = {}
     for page in built_site.rglob("*.html"):
@@ -28,17 +28,35 @@ def test_every_question_appears_exactly_once_on_its_topic_page(built_site: Path,
     assert set(found) == {q.id for q in bank.questions}
     assert all(count == 1 for count in found.values()), [q for q, c in found.items() if c != 1]
     for question in bank.questions:
-        assert page_of[question.id] == f"topics/{question.topic}/index.html", question.id
+        assert page_of[question.id] == f"topics/{question.topic}/{question.lesson}/index.html", question.id
 
 
-def test_topic_pages_number_questions_and_link_anchors(built_site: Path, bank: LoadedBank) -> None:
+def test_lesson_pages_number_questions_and_overviews_list_them(built_site: Path, bank: LoadedBank) -> None:
     for topic in bank.topics:
-        page = soup(built_site / "topics" / topic.id / "index.html")
-        articles = page.select("article[data-quiz-question]")
-        assert [a["id"] for a in articles] == [f"q-{q.id}" for q in bank.questions_for(topic.id)]
-        root = page.select_one("[data-quiz]")
-        assert root is not None and root["data-quiz-total"] == str(len(articles))
-        assert page.select_one("h2") is not None, f"{topic.id}: the page should open with a concept summary"
+        overview = soup(built_site / "topics" / topic.id / "index.html")
+        assert overview.select("article[data-quiz-question]") == [], f"{topic.id}: the overview holds no quiz"
+        assert overview.select_one("h2") is not None, f"{topic.id}: the overview should open with key concepts"
+        for lesson in topic.lessons:
+            page = soup(built_site / "topics" / topic.id / lesson.id / "index.html")
+            articles = page.select("article[data-quiz-question]")
+            expected = [f"q-{q.id}" for q in bank.questions_in(topic.id, lesson.id)]
+            assert [a["id"] for a in articles] == expected
+            assert 6 <= len(articles) <= 12, f"{topic.id}/{lesson.id}: a lesson holds 6 to 12 questions"
+            root = page.select_one("[data-quiz]")
+            assert root is not None and root["data-quiz-total"] == str(len(articles))
+            assert root["data-quiz-lesson"] == lesson.id
+            listed = overview.select(f"[data-lesson='{topic.id}/{lesson.id}'] [data-lesson-question]")
+            assert [f"q-{a['data-lesson-question']}" for a in listed] == expected
+
+
+def test_every_question_has_a_permanent_link(built_site: Path, bank: LoadedBank) -> None:
+    page = soup(built_site / "q" / "index.html")
+    links = {str(a["data-permalink"]): a for a in page.select("a[data-permalink]")}
+    assert set(links) == {q.id for q in bank.questions}
+    for question in bank.questions:
+        link = links[question.id]
+        assert link["id"] == question.id, "without JavaScript, q/#<id> scrolls to the entry"
+        assert link["href"] == f"../topics/{question.topic}/{question.lesson}/#q-{question.id}"
 
 
 def test_home_page_counts_come_from_the_bank(built_site: Path, bank: LoadedBank) -> None:
@@ -54,7 +72,7 @@ def test_home_page_counts_come_from_the_bank(built_site: Path, bank: LoadedBank)
 
 
 def test_assets_are_files_not_inline(built_site: Path) -> None:
-    page = soup(built_site / "topics" / "peft" / "index.html")
+    page = soup(built_site / "topics" / "peft" / "lora-basics" / "index.html")
     scripts = [s.get("src", "") for s in page.select("script")]
     assert any(src.split("?")[0].endswith("assets/quiz.js") for src in scripts)
     styles = [link.get("href", "").split("?")[0] for link in page.select("link[rel=stylesheet]")]
@@ -90,32 +108,39 @@ def test_negative_control_bank_with_wrong_key_fails_the_build(project_copy: Path
     ("path", "old", "new", "message"),
     [
         pytest.param(
-            "docs/topics/memory.md",
-            '{{ quiz("memory") }}',
+            "docs/topics/memory/activations.md",
+            '{{ quiz("memory", "activations") }}',
             "",
-            "topic `memory`: its questions are on no page",
-            id="topic-page-without-quiz",
+            "lesson `memory/activations`: its questions are on no page",
+            id="lesson-page-without-quiz",
         ),
         pytest.param(
-            "docs/topics/memory.md",
-            'quiz("memory")',
-            'quiz("memroy")',
+            "docs/topics/memory/activations.md",
+            'quiz("memory", "activations")',
+            'quiz("memroy", "activations")',
             "unknown topic `memroy`",
             id="unknown-topic-in-page",
+        ),
+        pytest.param(
+            "docs/topics/memory/activations.md",
+            'quiz("memory", "activations")',
+            'quiz("memory", "activation")',
+            "topic `memory` has no lesson 'activation'",
+            id="unknown-lesson-in-page",
         ),
         pytest.param(
             "mkdocs.yml",
             "hooks:\n  - macros/hooks.py\n",
             "",
-            "topic `peft`: its questions are on no page",
+            "lesson `peft/lora-basics`: its questions are on no page",
             id="hook-missing",
         ),
         pytest.param(
             "docs/about.md",
             "# About this guide\n",
-            '# About this guide\n\n{{ quiz("peft") }}\n',
-            "topic `peft`: `{{ quiz('peft') }}` is used 2 times",
-            id="topic-on-two-pages",
+            '# About this guide\n\n{{ quiz("peft", "lora-basics") }}\n',
+            "lesson `peft/lora-basics`: `{{ quiz('peft', 'lora-basics') }}` is used 2 times",
+            id="lesson-on-two-pages",
         ),
     ],
 )
@@ -133,11 +158,12 @@ def test_negative_control_misplaced_questions_fail_the_strict_build(
 
 def test_links_to_question_anchors_are_validated(project_copy: Path, tmp_path: Path, bank: LoadedBank) -> None:
     about = project_copy / "docs" / "about.md"
-    qid = bank.questions_for("peft")[0].id
-    good = f"\n[A question](topics/peft.md#q-{qid}) and [an explanation](topics/peft.md#q-{qid}-why-b).\n"
+    q = bank.questions_for("peft")[0]
+    page = f"topics/peft/{q.lesson}.md"
+    good = f"\n[A question]({page}#q-{q.id}) and [an explanation]({page}#q-{q.id}-why-b).\n"
     about.write_text(about.read_text(encoding="utf-8") + good, encoding="utf-8")
     assert run_mkdocs(project_copy, tmp_path / "good").returncode == 0
-    about.write_text(about.read_text(encoding="utf-8") + "\n[Gone](topics/peft.md#q-no-such-question)\n")
+    about.write_text(about.read_text(encoding="utf-8") + f"\n[Gone]({page}#q-no-such-question)\n")
     result = run_mkdocs(project_copy, tmp_path / "bad")
     assert result.returncode != 0
     assert "does not contain an anchor '#q-no-such-question'" in result.stdout + result.stderr

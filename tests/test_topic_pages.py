@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from macros.titles import question_title
 from macros.validate import LoadedBank
 from tests.browser import Console
-from tests.test_browser import choose, first, open_topic, question, wrong_answer
+from tests.test_browser import choose, first, lesson_questions, open_topic, page_of, question, wrong_answer
 
 # True when the element's top edge is really visible: the topmost element there is the element itself (or inside
 # it, or the label of an input), not the header, the score bar or Material's Back-to-top pill.
@@ -50,13 +50,13 @@ def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Pag
 
 
 def test_deep_links_land_clear_of_the_sticky_bars(sized_page: Page, served_site: str, bank: LoadedBank) -> None:
-    q = bank.questions_for("peft")[5]
-    sized_page.goto(f"{served_site}topics/peft/#q-{q.id}")
+    q = lesson_questions(bank, "peft")[5]
+    sized_page.goto(f"{served_site}{page_of(q)}#q-{q.id}")
     heading = question(sized_page, q).locator(".quiz-q__title")
     expect(heading).to_be_in_viewport()
     sized_page.wait_for_timeout(300)  # Material may adjust the scroll once its components mount
     assert heading.evaluate(UNCOVERED), "a linked question lands under the header or the score bar"
-    sized_page.goto(f"{served_site}topics/peft/#q-{q.id}-why-c")
+    sized_page.goto(f"{served_site}{page_of(q)}#q-{q.id}-why-c")
     summary = sized_page.locator(f"#q-{q.id}-why-c > summary")
     expect(summary).to_be_visible()
     sized_page.wait_for_timeout(300)
@@ -66,7 +66,7 @@ def test_deep_links_land_clear_of_the_sticky_bars(sized_page: Page, served_site:
 def test_keyboard_focus_is_never_under_a_sticky_element(sized_page: Page, served_site: str, bank: LoadedBank) -> None:
     open_topic(sized_page, served_site, "peft")
     # Answer two questions so that their explanations, links and Try again buttons are focusable too.
-    for q in bank.questions_for("peft")[:2]:
+    for q in lesson_questions(bank, "peft")[:2]:
         choose(sized_page, q, wrong_answer(q))
         question(sized_page, q).locator("[data-quiz-check]").click()
     sized_page.locator(".md-content h1").first.evaluate("h => { h.tabIndex = -1; h.focus(); }")
@@ -137,7 +137,7 @@ def test_choose_first_is_a_warning(page: Page, served_site: str, bank: LoadedBan
 def test_the_table_of_contents_lists_every_question_by_title(page: Page, served_site: str, bank: LoadedBank) -> None:
     open_topic(page, served_site, "alignment")
     toc = page.locator(".md-sidebar--secondary")
-    questions = bank.questions_for("alignment")
+    questions = lesson_questions(bank, "alignment")
     for number, q in enumerate(questions, start=1):
         link = toc.locator(f'a[href$="#q-{q.id}"]')
         expect(link).to_have_count(1)
@@ -164,7 +164,7 @@ def test_search_finds_a_stem_phrase_first_named_by_its_title(page: Page, served_
 
 
 def test_next_unanswered_moves_focus(page: Page, served_site: str, bank: LoadedBank) -> None:
-    questions = bank.questions_for("evaluation")
+    questions = lesson_questions(bank, "evaluation")
     open_topic(page, served_site, "evaluation")
     choose(page, questions[1], questions[1].key)
     question(page, questions[1]).locator("[data-quiz-check]").click()

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from macros.validate import LoadedBank
 from tests.browser import Console
-from tests.test_browser import choose, open_topic, question, wrong_answer
+from tests.test_browser import choose, lesson_path, lesson_questions, open_topic, question, wrong_answer
 from tests.test_exam import start, submit
 from tests.test_topic_pages import FOCUS_REPORT, UNCOVERED
 
@@ -34,7 +34,7 @@ def test_a_reset_in_another_tab_shows_here_and_nothing_comes_back(
     tabs: tuple[BrowserContext, Console], served_site: str, bank: LoadedBank
 ) -> None:
     context, _ = tabs
-    q = bank.questions_for("peft")[0]
+    q = lesson_questions(bank, "peft")[0]
     a = context.new_page()
     open_topic(a, served_site, "peft")
     choose(a, q, wrong_answer(q))
@@ -57,7 +57,7 @@ def test_a_review_schedule_saved_in_one_tab_survives_an_answer_in_another(
     tabs: tuple[BrowserContext, Console], served_site: str, bank: LoadedBank
 ) -> None:
     context, _ = tabs
-    q = next(q for q in bank.questions_for("peft") if q.select == 1)
+    q = next(q for q in lesson_questions(bank, "peft") if q.select == 1)
     topic = context.new_page()
     open_topic(topic, served_site, "peft")
     choose(topic, q, wrong_answer(q))
@@ -78,7 +78,7 @@ def test_a_review_schedule_saved_in_one_tab_survives_an_answer_in_another(
 
 def test_a_malformed_fragment_raises_no_error(page: Page, served_site: str) -> None:
     # The page fixture fails the test on any page error or console error.
-    page.goto(f"{served_site}topics/peft/#%E0%A4%A")
+    page.goto(f"{served_site}{lesson_path('peft')}#%E0%A4%A")
     expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
     page.evaluate("location.hash = '%E0%A4%A%'")
     page.evaluate("location.hash = 'q-%ZZ'")
