@@ -7,7 +7,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from macros import pages
+from macros import figures, pages
 from macros.background import BackgroundError, Job
 from macros.printing import PrintViews
 from macros.site import QuizSite, activate, current, log
@@ -24,6 +24,7 @@ def define_env(env: Any) -> None:
     env.macro(lambda topic_id, lesson_id=None: site.quiz(topic_id, lesson_id, env.page.url), "quiz")
     env.macro(lambda topic_id: site.lessons(topic_id, env.page.file.src_uri, env.page.url), "lessons")
     env.macro(lambda: site.question_index(env.page.file.src_uri), "question_index")
+    env.macro(site.first_lesson, "first_lesson")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
     env.macro(lambda: site.downloads_table(env.page.url), "downloads_table")
     env.macro(views.guide, "print_guide")
@@ -33,6 +34,7 @@ def define_env(env: Any) -> None:
         lambda short=False: pages.offline_download(site.renderer, env.conf, env.page.url, short), "offline_download"
     )
     env.macro(lambda: pages.report_link(env.conf), "report_link")
+    env.macro(lambda name: figures.place(site.block, site.renderer, name), "figure")
 
 
 def on_post_build(env: Any) -> None:

@@ -29,6 +29,7 @@ def bank_data(bank: LoadedBank, renderer: Renderer) -> dict[str, Any]:
         questions[question.id] = {
             "id": question.id,
             "topic": question.topic,
+            "lesson": question.lesson,
             "domain": question.domain,
             "title": question.title,
             "select": question.select,
@@ -42,7 +43,10 @@ def bank_data(bank: LoadedBank, renderer: Renderer) -> dict[str, Any]:
             "references": [{"title": r.title, "url": r.url} for r in question.references],
         }
     return {
-        "topics": [{"id": t.id, "title": t.title} for t in bank.topics],
+        "topics": [
+            {"id": t.id, "title": t.title, "lessons": [{"id": item.id, "title": item.title} for item in t.lessons]}
+            for t in bank.topics
+        ],
         "domains": [{"id": key, "title": title, "weight": weight} for key, (title, weight) in DOMAINS.items()],
         "order": [q.id for q in bank.questions],
         "questions": questions,

@@ -22,10 +22,10 @@ if _ROOT not in sys.path:
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from macros import offline, reproducible, searchcache  # noqa: E402 - needs the path above
+from macros import doclinks, offline, reproducible, searchcache  # noqa: E402 - needs the path above
 from macros.fingerprint import fingerprint  # noqa: E402
 from macros.minify import minify_assets  # noqa: E402
-from macros.site import current  # noqa: E402
+from macros.site import current, log  # noqa: E402
 
 
 def _stop(signum: int, _frame: FrameType | None) -> None:
@@ -51,7 +51,7 @@ def on_startup(command: str, **_: Any) -> None:
         raise PluginError(str(error)) from None
 
 
-def on_page_content(html: str, page: Any, **_: Any) -> str:
+def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
     site = current()
     if site is None:
         return html
@@ -60,6 +60,11 @@ def on_page_content(html: str, page: Any, **_: Any) -> str:
     html, ids = site.substitute(html)
     if ids and page.present_anchor_ids is not None:
         page.present_anchor_ids |= ids  # so `validation: anchors` accepts links to #q-<id> from other pages
+    # The bank's links to the guide's own pages (`guide:calculator.md?...`), made relative to this page.
+    if links := doclinks.targets(html):
+        for doc in doclinks.missing(links, Path(config.docs_dir)):
+            log.warning(f"A question on {page.file.src_uri} links to guide:{doc}, which is not a page in docs/")
+        html = doclinks.resolve(html, page.url, config.use_directory_urls)
     return html
 
 

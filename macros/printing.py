@@ -7,9 +7,12 @@ Their markup has no data-quiz-* attributes, so quiz.js leaves it alone and nothi
 
 from __future__ import annotations
 
+import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 
+from macros import figures
 from macros.models import Question
 from macros.render import instruction
 from macros.site import LESSON_PAGE, TOPIC_PAGE, QuizSite
@@ -17,24 +20,44 @@ from macros.site import LESSON_PAGE, TOPIC_PAGE, QuizSite
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 _HEADING = re.compile(r"^(#{1,5}) ", re.MULTILINE)
 _FENCE = re.compile(r"(^```.*?^```)", re.DOTALL | re.MULTILINE)
+_FIGURE = re.compile(r"""\{\{\s*figure\(\s*["']([a-z0-9-]+)["']\s*\)\s*\}\}""")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# A relative Markdown link, `](calculator.md?...)` or `](../calculator.md)`: not a URL with a scheme, an anchor or a
+# root path.
+_RELATIVE = re.compile(r"(\]\()(?![a-zA-Z][a-zA-Z0-9+.-]*:|#|/)([^)?#\s]+)([^)\s]*\))")
 
 
 def print_placeholder(kind: str, topic_id: str = "") -> str:
     return f"<!-- quiz-print:{kind}:{topic_id} -->"
 
 
-def concept_markdown(docs_dir: Path, topic_id: str, lesson_id: str | None = None, deeper: int = 1) -> str:
+def concept_markdown(
+    docs_dir: Path,
+    topic_id: str,
+    lesson_id: str | None = None,
+    deeper: int = 1,
+    figure: Callable[[str], str] | None = None,
+) -> str:
     """A topic overview's or a lesson page's notes: what lies between its title and the questions (or the lesson
-    list), `deeper` heading levels lower so it nests under the topic's or lesson's heading in the printed guide."""
+    list), `deeper` heading levels lower so it nests under the topic's or lesson's heading in the printed guide. Its
+    `{{ figure("name") }}` calls become `figure(name)` (the printed guide's own placeholders), since this text is not
+    run through the macros again."""
     page = TOPIC_PAGE.format(id=topic_id) if lesson_id is None else LESSON_PAGE.format(topic=topic_id, lesson=lesson_id)
     text = (docs_dir / page).read_text(encoding="utf-8")
     text = _FRONT_MATTER.sub("", text, count=1)
+    text = _FIGURE.sub(lambda m: figure(m[1]) if figure else "", text)
     body = text.split("\n## Questions", 1)[0].split("\n## Lessons", 1)[0].split("{{", 1)[0]
     body = re.sub(r"\A\s*# [^\n]*\n", "", body, count=1)  # the page title: the guide prints the bank's own titles
-    # Headings inside code fences are code, not headings.
+    # Headings inside code fences are code, not headings; links are written from the page's folder, and the print
+    # page sits at the top of docs/.
     parts = _FENCE.split(body)
-    return "".join(part if i % 2 else _HEADING.sub("#" * deeper + r"\1 ", part) for i, part in enumerate(parts)).strip()
+    folder = posixpath.dirname(page)
+    return "".join(part if i % 2 else _prose(part, deeper, folder) for i, part in enumerate(parts)).strip()
+
+
+def _prose(text: str, deeper: int, folder: str) -> str:
+    text = _HEADING.sub("#" * deeper + r"\1 ", text)
+    return _RELATIVE.sub(lambda m: m[1] + posixpath.normpath(posixpath.join(folder, m[2])) + m[3], text)
 
 
 def label(question: Question, limit: int = 90) -> str:
@@ -74,6 +97,9 @@ class PrintViews:
         html = renderer.cached(slot, questions, extra, make)
         return self.site.block(print_placeholder(kind, f"{topic_id}/{lesson_id or ''}"), html)
 
+    def _figure(self, name: str) -> str:
+        return figures.place(self.site.block, self.site.renderer, name)
+
     def guide(self) -> str:
         """Every topic's overview and lessons, each lesson's notes with its questions, key and explanations, after an
         index of all questions."""
@@ -84,19 +110,21 @@ class PrintViews:
         )
         sections = [self.site.block(print_placeholder("index"), index)]
         for topic in bank.topics:
-            sections.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} .print-topic }}\n")
-            sections.append(concept_markdown(self.docs_dir, topic.id))
+            sections.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} .print-topic .print-break }}\n")
+            sections.append(concept_markdown(self.docs_dir, topic.id, figure=self._figure))
             for lesson in topic.lessons:
                 sections.append(f"### {_escape(lesson.title)} {{ #lesson-{topic.id}-{lesson.id} }}\n")
-                sections.append(concept_markdown(self.docs_dir, topic.id, lesson.id, deeper=2))
+                sections.append(concept_markdown(self.docs_dir, topic.id, lesson.id, deeper=2, figure=self._figure))
                 sections.append(self._questions("guide", topic.id, heading_level=4, lesson_id=lesson.id))
         return "\n\n".join(sections)
 
     def worksheet(self) -> str:
         """The questions and their options only: no marks, verdicts, explanations or sources."""
         parts = []
-        for topic in self.site.bank.topics:
-            parts.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} .print-topic }}\n")
+        for number, topic in enumerate(self.site.bank.topics):
+            # Each topic starts a new sheet, but the first shares its sheet with the page's introduction.
+            kind = ".print-topic .print-break" if number else ".print-topic"
+            parts.append(f"## {_escape(topic.title)} {{ #topic-{topic.id} {kind} }}\n")
             parts.append(self._questions("worksheet", topic.id, heading_level=3))
         return "\n\n".join(parts)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from macros import exports
+from macros import doclinks, exports
 from macros.background import Job
 from macros.bankscript import write_bank_script
 from macros.render import Renderer
@@ -127,6 +127,11 @@ class QuizSite:
         blocks.append("</div>\n")
         return "\n\n" + "\n".join(blocks) + "\n\n"
 
+    def first_lesson(self) -> str:
+        """The docs path of the first lesson of the first topic: where the home page's "Start" goes."""
+        topic = self.bank.topics[0]
+        return LESSON_PAGE.format(topic=topic.id, lesson=topic.lessons[0].id)
+
     def question_index(self, page_src_uri: str) -> str:
         """The permanent-link page: every question by topic and lesson, each entry carrying the question's id, so
         `q/#<id>` scrolls to it without JavaScript and links.js forwards to the lesson with it."""
@@ -189,13 +194,20 @@ class QuizSite:
         return "\n".join(rows)
 
     def write_downloads(self, site_dir: Path) -> list[Path]:
-        """The exports (GIFT, QTI, Anki, JSON) into `<site_dir>/downloads/`, rendered like the site's pages."""
-        return exports.write_all(self.bank, self.renderer, site_dir / exports.DOWNLOADS)
+        """The exports (GIFT, QTI, Anki, JSON) into `<site_dir>/downloads/`, rendered like the site's pages; links to
+        the guide's pages are absolute, as the files are read elsewhere (text alone without a published address)."""
+        renderer = doclinks.LinkedRenderer(
+            self.renderer, lambda html: doclinks.absolute(html, self.site_url, self.directory_urls)
+        )
+        return exports.write_all(self.bank, renderer, site_dir / exports.DOWNLOADS)
 
     def write_generated(self, site_dir: Path) -> list[Path]:
         """Everything built from the bank alone: the exports, and the questions script that the exam, review and
         instructors pages read (a script, not JSON: file:// pages cannot fetch)."""
-        return [*self.write_downloads(site_dir), write_bank_script(self.bank, self.renderer, site_dir)]
+        # The pages that read the script (practice, review, instructors, q) sit at the top of the site.
+        top = "practice/" if self.directory_urls else "practice.html"
+        renderer = doclinks.LinkedRenderer(self.renderer, lambda html: doclinks.resolve(html, top, self.directory_urls))
+        return [*self.write_downloads(site_dir), write_bank_script(self.bank, renderer, site_dir)]
 
     def downloads_table(self, page_url: str) -> str:
         """A Markdown table of the exports, linked relative to the calling page's URL.

@@ -9,13 +9,17 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from macros import cues
-from macros.models import Question
+from macros.models import DOMAINS, Question
 from macros.render import NUMBER_WORDS
 from macros.validate import LoadedBank
 
 SEEDS = Path(__file__).parent / "seeds"
-BANK_MINIMUM = 250
+BANK_MINIMUM = 360
 TOPIC_MINIMUM = 15
+# Every area of the exam's study guide, from the fine-tuning practitioner's side (issue 18): enough that two practice
+# exams in the exam's proportions are not the same questions.
+DOMAIN_MINIMUM = 20
+EXAM_SIZE = 60
 # The exam's fine-tuning objectives and those beside them (issue 12), counted by tag: a question counts for every
 # group whose tags it carries. These are floors that must not silently erode as questions are edited.
 TAG_MINIMUMS = {
@@ -73,6 +77,29 @@ def test_every_lesson_is_one_sitting(bank: LoadedBank) -> None:
         for lesson in topic.lessons:
             count = len(bank.questions_in(topic.id, lesson.id))
             assert count in LESSON_SIZE, f"{topic.id}/{lesson.id}: {count} questions, a lesson holds 6 to 12"
+
+
+def test_every_exam_domain_is_covered(bank: LoadedBank) -> None:
+    counts = Counter(q.domain for q in bank.questions)
+    for domain, (title, _) in DOMAINS.items():
+        assert counts[domain] >= DOMAIN_MINIMUM, f"{title}: {counts[domain]} questions, need {DOMAIN_MINIMUM}"
+
+
+def test_a_full_exam_in_the_exams_proportions_runs_no_domain_dry(bank: LoadedBank) -> None:
+    # The practice exam draws 60 questions split by the study guide's weights (exam-core.js `allocate`, largest
+    # remainder). Each domain must hold at least its rounded-up share, so no share spills into other domains.
+    counts = Counter(q.domain for q in bank.questions)
+    total = sum(weight for _, weight in DOMAINS.values())
+    for domain, (title, weight) in DOMAINS.items():
+        share = -(-EXAM_SIZE * weight // total)  # ceiling
+        assert counts[domain] >= share, f"{title}: {counts[domain]} questions for a share of {share} in {EXAM_SIZE}"
+        # Twice over: a second exam need not repeat the first.
+        assert counts[domain] >= 2 * share, f"{title}: too few for two different exams ({counts[domain]})"
+
+
+def test_about_half_the_questions_are_multi_select(bank: LoadedBank) -> None:
+    multi = sum(1 for q in bank.questions if q.select > 1) / len(bank.questions)
+    assert 0.4 <= multi <= 0.6, f"{multi:.0%} of questions are multi-select"
 
 
 def test_every_question_has_a_short_title(bank: LoadedBank) -> None:
@@ -138,10 +165,16 @@ def _normal(text: str) -> str:
 
 def test_no_two_stems_are_near_identical(bank: LoadedBank) -> None:
     stems = [(q.id, _normal(q.stem)) for q in bank.questions]
+    matcher = difflib.SequenceMatcher(None, autojunk=False)
     for index, (first_id, first) in enumerate(stems):
+        # The matcher caches what it learns about its second sequence: set it once per stem, not once per pair.
+        matcher.set_seq2(first)
         for second_id, second in stems[index + 1 :]:
-            matcher = difflib.SequenceMatcher(None, first, second, autojunk=False)
-            if matcher.real_quick_ratio() > 0.85 and matcher.quick_ratio() > 0.85:
+            # Lengths alone bound the ratio (real_quick_ratio), at no cost: many pairs stop here.
+            if 2 * min(len(first), len(second)) <= 0.85 * (len(first) + len(second)):
+                continue
+            matcher.set_seq1(second)
+            if matcher.quick_ratio() > 0.85:
                 assert matcher.ratio() <= 0.85, f"{first_id} and {second_id} have near-identical stems"
 
 

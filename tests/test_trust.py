@@ -3,6 +3,7 @@ malformed fragment throwing, half-made multi-select answers graded, and keyboard
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -145,3 +146,68 @@ def test_keyboard_focus_is_never_under_the_exam_bar(page: Page, served_site: str
                     problems.append(f"{key}: {report['what']}")
     assert seen > 20
     assert problems == []
+
+
+def test_a_link_opened_during_an_unfinished_exam_offers_the_choice(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    start(page, f"{served_site}practice/?topics=peft,memory&n=5&seed=3&timer=0")
+    page.locator("[data-exam-next]").click()
+    unfinished = page.locator("[data-exam-question]").get_attribute("data-exam-question")
+    linked = [q.id for q in bank.questions_for("evaluation")[:3]]
+    page.goto(f"{served_site}practice/?ids={','.join(linked)}")
+    root = page.locator("[data-exam]")
+    expect(root).to_have_attribute("data-exam-view", "choice")
+    expect(page.locator("#exam-choice-title")).to_be_focused()
+    expect(page.locator("[data-exam-choice-unfinished]")).to_contain_text("question 2 of 5")
+    # Resume: the unfinished exam, where it was left, and its own address back in the bar.
+    page.locator("[data-exam-choice-resume]").click()
+    expect(root).to_have_attribute("data-exam-view", "run")
+    expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", unfinished or "")
+    expect(page).to_have_url(re.compile(r"topics=peft,memory"))
+    # The link again, and this time its exam: its set-up, then its first question.
+    page.goto(f"{served_site}practice/?ids={','.join(linked)}")
+    page.locator("[data-exam-choice-link]").click()
+    expect(root).to_have_attribute("data-exam-view", "setup")
+    expect(page.locator("[data-exam-fixed-set]")).to_have_attribute("data-exam-fixed-set", "3")
+    page.locator("[data-exam-start]").click()
+    expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", linked[0])
+
+
+def test_abandoning_comes_back_to_the_linked_set_up(page: Page, served_site: str, bank: LoadedBank) -> None:
+    linked = [q.id for q in bank.questions_for("memory")[:2]]
+    start(page, f"{served_site}practice/?ids={','.join(linked)}&timer=0")
+    page.locator("[data-exam-abandon]").click()
+    page.locator("[data-exam-confirm-abandon]").click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    expect(page.locator("[data-exam-fixed-set]")).to_have_attribute("data-exam-fixed-set", "2")
+    expect(page.locator('[data-exam-notice="info"]')).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_start_puts_the_first_question_at_the_top_focused(browser: Browser, served_site: str, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 740})
+    page = context.new_page()
+    try:
+        start(page, f"{served_site}practice/?topics=peft&n=3&seed=1&timer=0")
+        heading = page.locator("#exam-q-title")
+        expect(heading).to_be_focused()
+        expect(heading).to_be_in_viewport()
+        assert heading.evaluate(UNCOVERED), "the first question's heading is under the header or the exam bar"
+    finally:
+        context.close()
+
+
+def test_the_exam_set_up_offers_lessons_and_a_link_can_name_one(page: Page, served_site: str, bank: LoadedBank) -> None:
+    topic = bank.topic("memory")
+    lesson = topic.lessons[1]
+    wanted = {q.id for q in bank.questions_in("memory", lesson.id)}
+    page.goto(f"{served_site}practice/?topics=memory/{lesson.id}&n=4&seed=2&timer=0")
+    memory = page.locator("[data-exam-topic='memory']")
+    expect(memory).not_to_be_checked()
+    assert memory.evaluate("b => b.indeterminate"), "a topic with some lessons ticked shows half-ticked"
+    expect(page.locator(f"[data-exam-lesson='memory/{lesson.id}']")).to_be_checked()
+    expect(page.locator("[data-exam-topic='peft']")).not_to_be_checked()
+    page.locator("[data-exam-start]").click()
+    drawn = page.locator("[data-exam-grid] [data-exam-id]").evaluate_all("els => els.map(e => e.dataset.examId)")
+    assert len(drawn) == 4 and set(drawn) <= wanted, drawn

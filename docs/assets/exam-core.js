@@ -3,8 +3,9 @@
  * proportions, the session (answers, flags, confidence, time), scoring and breakdowns, and links for instructors.
  * docs/assets/exam.js only reads and writes the page; tests/js/exam.test.js checks everything here under Node.
  *
- * A bank is what macros/export.py writes: { topics: [{id, title}], domains: [{id, title, weight}], order: [id],
- * questions: { id: {id, topic, domain, title, select, key, stem, options, references} } }.
+ * A bank is what macros/bankscript.py writes: { topics: [{id, title, lessons: [{id, title}]}], domains: [{id, title,
+ * weight}], order: [id], questions: { id: {id, topic, lesson, domain, title, select, key, stem, options, references} } }.
+ * Wherever topics are chosen (links, the set-up form), an entry is a topic id or one lesson, "topic/lesson".
  */
 (function (root) {
   "use strict";
@@ -67,7 +68,12 @@
     // What a link asks for, checked against the bank. Unknown ids and topics are collected to be named in a notice;
     // whatever is known still works.
     var params = new URLSearchParams(search || "");
-    var topicIds = bank.topics.map(function (t) { return t.id; });
+    // Topics and lessons ("topic/lesson") a link may name.
+    var topicIds = [];
+    bank.topics.forEach(function (t) {
+      topicIds.push(t.id);
+      (t.lessons || []).forEach(function (l) { topicIds.push(t.id + "/" + l.id); });
+    });
     var out = {
       ids: null, topics: null, n: null, seed: parseSeed(params.get("seed")), timer: null, proportional: null,
       unknownIds: [], unknownTopics: [], problems: [], any: false
@@ -99,6 +105,23 @@
     if (params.has("domains")) out.proportional = params.get("domains") !== "0";
     out.any = ["ids", "topics", "n", "seed", "timer", "domains"].some(function (k) { return params.has(k); });
     return out;
+  }
+
+  function sameExam(session, link, bank) {
+    // Whether the exam in progress is the one a link asks for: each setting the link names must match the one the
+    // exam was started with (its query). A link that names no seed draws afresh each time, so any seed matches.
+    if (!link || !link.any) return true;
+    var was = parseParams(session.query || "", bank);
+    var list = function (a) { return a ? a.join(",") : ""; };
+    if (link.ids) return list(link.ids) === list(was.ids || session.ids);
+    if (was.ids) return false;
+    var sorted = function (a) { return a ? a.slice().sort().join(",") : ""; };
+    if (link.topics && sorted(link.topics) !== sorted(was.topics)) return false;
+    if (link.n !== null && link.n !== was.n) return false;
+    if (link.seed !== null && link.seed !== session.seed) return false;
+    if (link.timer !== null && link.timer !== !!session.timed) return false;
+    if (link.proportional !== null && link.proportional !== (was.proportional !== false)) return false;
+    return true;
   }
 
   function buildQuery(options) {
@@ -160,14 +183,21 @@
     // does not walk them at all). Built once per bank, by the set-up form's counts; a bank is not changed once loaded.
     var cached = indexes && indexes.get(bank);
     if (cached && cached.order === bank.order && cached.size === bank.order.length) return cached;
-    var ix = { order: bank.order, size: bank.order.length, topics: [], topicOf: [], domains: [], domainOf: [], byDomain: [] };
+    var ix = {
+      order: bank.order, size: bank.order.length, topics: [], topicOf: [], lessons: [], lessonOf: [], domains: [],
+      domainOf: [], byDomain: []
+    };
     var topicNumber = {};
+    var lessonNumber = {};
     var domainNumber = {};
     for (var i = 0; i < ix.size; i++) {
       var q = bank.questions[ix.order[i]];
       var t = hasOwn(topicNumber, q.topic) ? topicNumber[q.topic] : (topicNumber[q.topic] = ix.topics.push(q.topic) - 1);
+      var key = q.lesson ? q.topic + "/" + q.lesson : null;
+      var l = key === null ? -1 : hasOwn(lessonNumber, key) ? lessonNumber[key] : (lessonNumber[key] = ix.lessons.push(key) - 1);
       var d = hasOwn(domainNumber, q.domain) ? domainNumber[q.domain] : (domainNumber[q.domain] = ix.domains.push(q.domain) - 1);
       ix.topicOf.push(t);
+      ix.lessonOf.push(l);
       ix.domainOf.push(d);
       (ix.byDomain[d] = ix.byDomain[d] || []).push(ix.order[i]);
     }
@@ -179,19 +209,29 @@
     return Object.prototype.hasOwnProperty.call(object, key);
   }
 
-  function chosenTopics(ix, topics) {
-    // For each of the bank's topics (by number), whether it is in the pool; null when every question is.
+  function poolMask(ix, topics) {
+    // For each question (by position), whether it is in the pool, or null when every question is. `topics` names
+    // whole topics ("peft") and single lessons ("peft/lora-basics").
     if (!topics || !topics.length) return null;
-    var wanted = ix.topics.map(function (t) { return topics.indexOf(t) !== -1; });
-    return wanted.indexOf(false) === -1 ? null : wanted;
+    var wholeTopic = ix.topics.map(function (t) { return topics.indexOf(t) !== -1; });
+    if (wholeTopic.indexOf(false) === -1) return null;
+    var wholeLesson = ix.lessons.map(function (k) { return topics.indexOf(k) !== -1; });
+    var wanted = [];
+    var all = true;
+    for (var i = 0; i < ix.size; i++) {
+      var yes = wholeTopic[ix.topicOf[i]] || (ix.lessonOf[i] !== -1 && wholeLesson[ix.lessonOf[i]]);
+      wanted.push(yes);
+      all = all && yes;
+    }
+    return all ? null : wanted;
   }
 
   function pool(bank, topics) {
     var ix = index(bank);
-    var wanted = chosenTopics(ix, topics);
+    var wanted = poolMask(ix, topics);
     if (!wanted) return ix.order.slice();
     var out = [];
-    for (var i = 0; i < ix.size; i++) if (wanted[ix.topicOf[i]]) out.push(ix.order[i]);
+    for (var i = 0; i < ix.size; i++) if (wanted[i]) out.push(ix.order[i]);
     return out;
   }
 
@@ -200,7 +240,7 @@
     // (tests/js/exam.test.js holds the plain version this must match, random number for random number).
     var random = rng(options.seed);
     var ix = index(bank);
-    var wanted = chosenTopics(ix, options.topics);
+    var wanted = poolMask(ix, options.topics);
     if (!options.proportional) {
       var ids = pool(bank, options.topics);
       return shuffle(ids, random).slice(0, Math.min(options.n || DEFAULT_COUNT, ids.length));
@@ -213,7 +253,7 @@
       total = ix.size;
     } else {
       for (var i = 0; i < ix.size; i++) {
-        if (!wanted[ix.topicOf[i]]) continue;
+        if (!wanted[i]) continue;
         var d = ix.domains[ix.domainOf[i]];
         (byDomain[d] = byDomain[d] || []).push(ix.order[i]);
         total++;
@@ -246,7 +286,7 @@
     var n = params.n || d.n || DEFAULT_COUNT;
     var proportional = params.proportional !== null && params.proportional !== undefined ? params.proportional : d.proportional !== false;
     var ids = draw(bank, { topics: topics, n: n, seed: seed, proportional: proportional });
-    var allTopics = !topics || topics.length === bank.topics.length;
+    var allTopics = !topics || bank.topics.every(function (t) { return topics.indexOf(t.id) !== -1; });
     return {
       ids: ids, seed: seed, timed: timed,
       query: buildQuery({ topics: allTopics ? null : topics, n: n, seed: seed, timer: timed, proportional: proportional })
@@ -504,7 +544,7 @@
     SLUG: SLUG,
     rng: rng, shuffle: shuffle, parseSeed: parseSeed, newSeed: newSeed, parseParams: parseParams, buildQuery: buildQuery,
     allocate: allocate, pool: pool, draw: draw, plan: plan,
-    createSession: createSession, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
+    createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
     setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
     isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,
     clock: clock, spoken: spoken, announcement: announcement,

@@ -4,12 +4,16 @@
  * page. Loaded by that page alone (its front matter `scripts:`), after assets/generated/questions.js and store.js.
  *
  * Contract with the page and the tests (see README, "The practice exam"):
- *   [data-exam]                    the mount point; data-exam-view = setup | run | results once mounted
+ *   [data-exam]                    the mount point; data-exam-view = setup | choice | run | results once mounted
+ *   choice: a link to another exam while one is unfinished: [data-exam-choice-unfinished],
+ *           [data-exam-choice-resume], [data-exam-choice-link]
  *   [data-exam-notice]             notices: unknown ids or topics, storage not kept, time up
- *   set-up: [data-exam-setup] form, [data-exam-topic], [data-exam-count], [data-exam-timer], [data-exam-domains],
+ *   set-up: [data-exam-setup] form, [data-exam-topic], [data-exam-lesson] ("topic/lesson"), [data-exam-count],
+ *           [data-exam-timer], [data-exam-domains],
  *           [data-exam-seed], [data-exam-start]
  *   run: [data-exam-question=<id>], [data-exam-option=<i>], [data-exam-confidence], [data-exam-flag],
- *        [data-exam-prev], [data-exam-next], [data-exam-grid] with [data-exam-id=<id>][data-state][data-flagged],
+ *        [data-exam-instruction] ("Choose two · one chosen"), [data-exam-prev], [data-exam-next], [data-exam-grid]
+ *        with [data-exam-id=<id>][data-state=answered|incomplete|unanswered][data-flagged], the bar [data-sticky],
  *        [data-exam-clock], [data-exam-pause], [data-exam-submit], [data-exam-warning], [data-exam-confirm-submit]
  *   results: [data-exam-score], [data-exam-by-topic], [data-exam-by-domain] rows with data-correct/data-total,
  *            [data-exam-lucky], [data-exam-confident-mistakes], [data-exam-review-item=<id>],
@@ -91,6 +95,10 @@
 
   function setView(name) {
     stopTimer();
+    if (name !== "run") {
+      // "Resumed" speaks of the exam in progress: it goes when that exam's view does.
+      Array.prototype.forEach.call(state.root.querySelectorAll('[data-exam-notice="info"]'), function (el) { el.remove(); });
+    }
     state.root.setAttribute("data-exam-view", name);
     var body = state.root.querySelector("[data-exam-body]");
     body.textContent = "";
@@ -115,13 +123,35 @@
       var topics = h("fieldset", { class: "exam-setup__topics" }, [h("legend", { text: "Topics" })]);
       bank.topics.forEach(function (t) {
         var id = "exam-topic-" + t.id;
-        var checked = !link || !link.topics || link.topics.indexOf(t.id) !== -1;
+        var whole = !link || !link.topics || link.topics.indexOf(t.id) !== -1;
         var count = c.pool(bank, [t.id]).length;
+        var topicBox = h("input", { type: "checkbox", id: id, value: t.id, checked: whole, "data-exam-topic": t.id });
         topics.appendChild(h("div", { class: "exam-setup__choice" }, [
-          h("input", { type: "checkbox", id: id, value: t.id, checked: checked, "data-exam-topic": t.id }),
+          topicBox,
           h("label", { for: id, text: t.title + " (" + count + ")" })
         ]));
+        // Or some of its lessons only: a link may name them ("peft/lora-basics").
+        var lessons = t.lessons || [];
+        if (lessons.length < 2) return;
+        var some = false;
+        var list = h("ul", { class: "exam-setup__lesson-list" });
+        lessons.forEach(function (lesson) {
+          var key = t.id + "/" + lesson.id;
+          var on = whole || (!!link && !!link.topics && link.topics.indexOf(key) !== -1);
+          some = some || (on && !whole);
+          var lid = "exam-lesson-" + t.id + "-" + lesson.id;
+          list.appendChild(h("li", { class: "exam-setup__choice" }, [
+            h("input", { type: "checkbox", id: lid, value: key, checked: on, "data-exam-lesson": key }),
+            h("label", { for: lid, text: lesson.title + " (" + c.pool(bank, [key]).length + ")" })
+          ]));
+        });
+        var details = h("details", { class: "exam-setup__lessons", open: some }, [
+          h("summary", { text: "Only some lessons of " + t.title }), list
+        ]);
+        topics.appendChild(details);
+        topicBox.indeterminate = some;
       });
+      topics.addEventListener("change", syncTopicChoices);
       form.appendChild(topics);
       var n = link && link.n ? link.n : c.DEFAULT_COUNT;
       form.appendChild(h("p", { class: "exam-setup__field" }, [
@@ -170,10 +200,47 @@
     body.appendChild(historySection());
   }
 
+  function syncTopicChoices(event) {
+    // A topic's box stands for all its lessons: ticking it ticks them all; its lessons' boxes tick it when all are
+    // ticked, and show it half-ticked (indeterminate) when some are.
+    var box = event.target;
+    var form = box.closest("form");
+    if (box.hasAttribute("data-exam-topic")) {
+      var topic = box.value;
+      Array.prototype.forEach.call(form.querySelectorAll("[data-exam-lesson]"), function (l) {
+        if (l.value.split("/")[0] === topic) l.checked = box.checked;
+      });
+      box.indeterminate = false;
+    } else if (box.hasAttribute("data-exam-lesson")) {
+      var owner = box.value.split("/")[0];
+      var mine = Array.prototype.filter.call(form.querySelectorAll("[data-exam-lesson]"), function (l) {
+        return l.value.split("/")[0] === owner;
+      });
+      var on = mine.filter(function (l) { return l.checked; }).length;
+      var topicBox = form.querySelector('[data-exam-topic="' + owner + '"]');
+      if (topicBox) {
+        topicBox.checked = on === mine.length;
+        topicBox.indeterminate = on > 0 && on < mine.length;
+      }
+    }
+  }
+
+  function chosenTopics(form) {
+    // Whole topics by id, and the ticked lessons ("topic/lesson") of topics not ticked whole.
+    var out = [];
+    Array.prototype.forEach.call(form.querySelectorAll("[data-exam-topic]"), function (b) {
+      if (b.checked) { out.push(b.value); return; }
+      Array.prototype.forEach.call(form.querySelectorAll("[data-exam-lesson]"), function (l) {
+        if (l.checked && l.value.split("/")[0] === b.value) out.push(l.value);
+      });
+    });
+    return out;
+  }
+
   function startFromForm(form, link) {
     var c = core();
     var topicBoxes = form.querySelectorAll("[data-exam-topic]");
-    var topics = Array.prototype.filter.call(topicBoxes, function (b) { return b.checked; }).map(function (b) { return b.value; });
+    var topics = chosenTopics(form);
     var countInput = form.querySelector("[data-exam-count]");
     var domains = form.querySelector("[data-exam-domains]");
     var seed = c.parseSeed(form.querySelector("[data-exam-seed]").value);
@@ -203,6 +270,12 @@
     showRun();
     var s = state.session;
     announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
+    // The first question's heading at the top of the screen (below the header and the clock bar), focused.
+    var heading = state.root.querySelector("#exam-q-title");
+    if (heading) {
+      heading.scrollIntoView({ block: "start" });
+      heading.focus({ preventScroll: true });
+    }
   }
 
   /* ---------- the exam in progress ---------- */
@@ -429,7 +502,7 @@
     stopTimer();
     state.session = null;
     store().set(CURRENT, null);
-    showSetup(null);
+    showSetup(state.link);
     focusHeading("#exam-setup-title");
   }
 
@@ -673,19 +746,65 @@
     }
     if (params.problems.length) notice("In this link, " + params.problems.join("; ") + ": ignored.");
     if (params.ids && !params.ids.length) params.ids = null;
+    state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up
     var saved = c.validSession(s.get(CURRENT), bank);
     if (saved && !saved.submittedAt) {
-      state.session = c.resumed(saved, now());
-      if (state.session.timed && c.remaining(state.session, now()) <= 0) { submit(true); return; }
-      save();
-      notice("Your exam in progress was resumed where you left it.", "info");
-      showRun();
-      var left = c.remaining(state.session, now());
-      announce("Exam resumed at question " + (state.session.current + 1) +
-        (left !== null ? ", " + c.spoken(left) + " left." : "."));
+      if (state.link && !c.sameExam(saved, state.link, bank)) {
+        // A link to another exam while one is unfinished: the learner decides; neither is dropped silently.
+        showChoice(saved);
+        return;
+      }
+      resume(saved);
       return;
     }
     showSetup(params);
+  }
+
+  function resume(saved) {
+    var c = core();
+    state.session = c.resumed(saved, now());
+    if (state.session.timed && c.remaining(state.session, now()) <= 0) { submit(true); return; }
+    save();
+    notice("Your exam in progress was resumed where you left it.", "info");
+    showRun();
+    var left = c.remaining(state.session, now());
+    announce("Exam resumed at question " + (state.session.current + 1) +
+      (left !== null ? ", " + c.spoken(left) + " left." : "."));
+  }
+
+  function describeSession(saved) {
+    var c = core();
+    var answered = c.pending(saved, state.bank);
+    var done = saved.ids.length - answered.unanswered.length - answered.incomplete.length;
+    var left = c.remaining(saved, now());
+    return "question " + (saved.current + 1) + " of " + saved.ids.length + ", " + done + " answered, " +
+      (left !== null ? c.clock(left) + " left" : c.clock(c.elapsed(saved, now())) + " used, untimed");
+  }
+
+  function showChoice(saved) {
+    var body = setView("choice");
+    body.appendChild(h("h2", { id: "exam-choice-title", text: "You have an unfinished exam" }));
+    body.appendChild(h("p", { "data-exam-choice-unfinished": true,
+      text: "Your unfinished exam is at " + describeSession(saved) + ". The link you opened asks for a different exam." }));
+    body.appendChild(h("p", { class: "exam-choice" }, [
+      h("button", { type: "button", class: "md-button md-button--primary", "data-exam-choice-resume": true,
+        text: "Resume the unfinished exam" }),
+      " ",
+      h("button", { type: "button", class: "md-button", "data-exam-choice-link": true,
+        text: "Set up the linked exam instead" })
+    ]));
+    body.appendChild(h("p", { class: "exam-setup__help",
+      text: "Setting up the linked exam discards the unfinished one: its answers are not recorded." }));
+    body.querySelector("[data-exam-choice-resume]").addEventListener("click", function () {
+      try { history.replaceState(history.state, "", location.pathname + (saved.query || "") + location.hash); } catch (error) { /* file:// */ }
+      resume(saved);
+    });
+    body.querySelector("[data-exam-choice-link]").addEventListener("click", function () {
+      store().set(CURRENT, null);
+      showSetup(state.link);
+      focusHeading("#exam-setup-title");
+    });
+    focusHeading("#exam-choice-title");
   }
 
   function onPage() {

@@ -34,6 +34,12 @@
       s.firstRight + " of " + s.answered + ".";
   }
 
+  function scoreShort(s) {
+    // The same score for a phone's one-line bar: "10 questions", then "3/10 right · 5 checked".
+    if (!s.answered) return s.total + " question" + (s.total === 1 ? "" : "s");
+    return s.nowRight + "/" + s.total + " right · " + s.nowChecked + " checked";
+  }
+
   function topicOf(record) {
     // The topic an answered question belongs to, as its attempts recorded it (older records have none).
     var a = record && (record.last || record.first);
@@ -84,7 +90,7 @@
   }
 
   var core = {
-    summarize: summarize, scoreText: scoreText, topicOf: topicOf, countByTopic: countByTopic, withTopic: withTopic,
+    summarize: summarize, scoreText: scoreText, scoreShort: scoreShort, topicOf: topicOf, countByTopic: countByTopic, withTopic: withTopic,
     lessonOf: lessonOf, countByLesson: countByLesson
   };
   root.llmGuide = root.llmGuide || {};

@@ -94,7 +94,14 @@
     body.appendChild(sum);
     table.appendChild(body);
     box.textContent = "";
-    box.appendChild(table);
+    // Material's wrapper for wide tables: on a narrow phone the table scrolls, not the page.
+    var wrap = document.createElement("div");
+    wrap.className = "md-typeset__scrollwrap";
+    var inner = document.createElement("div");
+    inner.className = "md-typeset__table";
+    inner.appendChild(table);
+    wrap.appendChild(inner);
+    box.appendChild(wrap);
   }
 
   function renderContinue(box) {

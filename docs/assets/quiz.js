@@ -169,6 +169,8 @@
     s.total = parseInt(root.getAttribute("data-quiz-total"), 10) || questions.length;
     var score = root.querySelector("[data-quiz-score]");
     if (score) score.textContent = progress.scoreText(s);
+    var short = root.querySelector("[data-quiz-score-short]");
+    if (short) short.textContent = progress.scoreShort(s);
     var busy = questions.some(function (q) { var r = store.question(q.id); return r.first || r.draft.length; });
     // The bar keeps its buttons in place from the start, so its height never changes under the learner's finger:
     // an idle Reset is invisible (and not focusable), not removed.

@@ -237,3 +237,39 @@ test("history keeps the newest first and at most fifty", () => {
   assert.equal(list.length, 50);
   assert.equal(list[0].at, 59);
 });
+
+test("a link names the exam in progress only when every setting it names matches", () => {
+  const bank = makeBank();
+  const linked = (search) => core.parseParams(search, bank);
+  const byIds = core.createSession({ ids: ["q-3", "q-1"], seed: 5, timed: true, query: "?ids=q-3,q-1&seed=5" }, 0);
+  assert.equal(core.sameExam(byIds, linked("?ids=q-3,q-1"), bank), true);
+  assert.equal(core.sameExam(byIds, linked("?ids=q-1,q-3"), bank), false, "another order is another exam");
+  assert.equal(core.sameExam(byIds, linked("?topics=peft&n=5"), bank), false);
+  const drawn = core.plan(bank, linked("?topics=peft&n=5&seed=3"), {}, () => 0.5);
+  const session = core.createSession(drawn, 0);
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=5&seed=3"), bank), true);
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=5"), bank), true, "no seed named: any draw will do");
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=5&seed=4"), bank), false);
+  assert.equal(core.sameExam(session, linked("?topics=memory&n=5&seed=3"), bank), false);
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=6&seed=3"), bank), false);
+  assert.equal(core.sameExam(session, linked("?topics=peft&n=5&seed=3&timer=0"), bank), !drawn.timed);
+  assert.equal(core.sameExam(session, linked(""), bank), true, "no link: nothing to compare");
+});
+
+test("a topic or a single lesson limits the pool, from links too", () => {
+  const bank = makeBank();
+  bank.topics.forEach((t) => { t.lessons = [{ id: "a", title: "A" }, { id: "b", title: "B" }]; });
+  bank.order.forEach((id, i) => { bank.questions[id].lesson = i < 20 ? "a" : "b"; });
+  const lessonOf = (id) => `${bank.questions[id].topic}/${bank.questions[id].lesson}`;
+  assert.deepEqual(core.pool(bank, ["peft/a"]), bank.order.filter((id) => lessonOf(id) === "peft/a"));
+  assert.deepEqual(
+    core.pool(bank, ["memory", "peft/b"]),
+    bank.order.filter((id) => bank.questions[id].topic === "memory" || lessonOf(id) === "peft/b")
+  );
+  const drawn = core.draw(bank, { topics: ["memory/b"], n: 5, seed: 9, proportional: true });
+  assert.equal(drawn.length, 5);
+  assert.ok(drawn.every((id) => lessonOf(id) === "memory/b"));
+  const params = core.parseParams("?topics=peft/a,peft/zz,memory", bank);
+  assert.deepEqual(params.topics, ["peft/a", "memory"]);
+  assert.deepEqual(params.unknownTopics, ["peft/zz"]);
+});

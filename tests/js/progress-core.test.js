@@ -101,3 +101,19 @@ test("an untagged record gets its topic, and a tagged or unanswered one is left 
   assert.equal(core.withTopic(tagged, "peft"), null);
   assert.equal(core.withTopic(store.normalizeRecord({ draft: [1] }), "peft"), null);
 });
+
+test("the phone's short score says the same in a few characters", () => {
+  assert.equal(core.scoreShort({ total: 10, answered: 0, nowRight: 0, nowChecked: 0 }), "10 questions");
+  assert.equal(core.scoreShort({ total: 1, answered: 0, nowRight: 0, nowChecked: 0 }), "1 question");
+  assert.equal(core.scoreShort({ total: 10, answered: 5, nowRight: 3, nowChecked: 5 }), "3/10 right · 5 checked");
+});
+
+test("lesson tags: counted per topic/lesson, and re-tagged when a question moves", () => {
+  const a = store.normalizeRecord({ first: { selected: [1], correct: true, topic: "peft", lesson: "basics" } });
+  const b = store.normalizeRecord({ first: { selected: [0], correct: false, topic: "peft", lesson: "serving" } });
+  const records = { a, b, c: store.normalizeRecord(null) };
+  assert.deepEqual(core.countByLesson(["a", "b", "c"], (id) => records[id]), { "peft/basics": 1, "peft/serving": 1 });
+  const moved = core.withTopic(a, "peft", "variants");
+  assert.equal(moved.first.lesson, "variants");
+  assert.equal(core.withTopic(moved, "peft", "variants"), null, "nothing to change the second time");
+});

@@ -1,0 +1,85 @@
+"""The guide's figures: SVG drawn by this package at build time and written inline into the pages.
+
+A page places one with `{{ figure("lora") }}`; the macro leaves a placeholder that macros/hooks.py fills after
+Markdown conversion (like the quiz), so the SVG is never parsed as Markdown. Figures that plot numbers compute them
+here from the formulas the pages state (macros/figures/plots.py); tests/test_figures.py checks each figure's
+accessible name, size and colours, and that its plotted numbers match those formulas and the pages' text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+from mkdocs.exceptions import PluginError
+
+from macros.render import Renderer
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure: the SVG (with its title and description inside), the caption under it, and for plots the data a
+    test needs to read the numbers back (`plot`, written as JSON on the `<figure>`)."""
+
+    name: str
+    svg: Markup
+    caption: str
+    plot: dict[str, Any] | None = None
+
+
+def _registry() -> dict[str, Callable[[], Figure]]:
+    # Imported here, not at the top: the drawing modules import Figure from this one.
+    from macros.figures import diagrams, plots
+
+    return {
+        "lora": diagrams.lora,
+        "memory-parts": plots.memory_parts,
+        "zero-stages": plots.zero_stages,
+        "pipeline-1f1b": plots.pipeline_1f1b,
+        "bubble-fraction": plots.bubble_fraction,
+        "tensor-splits": diagrams.tensor_splits,
+        "lr-schedule": plots.lr_schedule,
+        "confusion-matrix": plots.confusion_matrix,
+        "rag-grounding": diagrams.rag_grounding,
+        "packing": plots.packing,
+        "alignment-pipelines": diagrams.alignment_pipelines,
+        "soft-targets": plots.soft_targets,
+        "number-formats": plots.number_formats,
+        "parameter-parts": plots.parameter_parts,
+        "where-it-lives": diagrams.where_it_lives,
+        "speculative": plots.speculative,
+        "ab-sample": plots.ab_sample,
+        "guardrails": diagrams.guardrails,
+    }
+
+
+def names() -> list[str]:
+    return list(_registry())
+
+
+def build(name: str) -> Figure:
+    """The figure called `name`; a KeyError names the known ones."""
+    registry = _registry()
+    if name not in registry:
+        raise KeyError(f"no figure named {name!r}; known: {', '.join(registry)}")
+    return registry[name]()
+
+
+def token(name: str) -> str:
+    return f"<!-- figure:{name} -->"
+
+
+def html(renderer: Renderer, name: str) -> Markup:
+    figure = build(name)
+    return renderer.render("figure.html.j2", figure=figure)
+
+
+def place(block: Callable[[str, str], str], renderer: Renderer, name: str) -> str:
+    """What `{{ figure(name) }}` leaves in a page: a placeholder that `block` registers with the figure's HTML. An
+    unknown name stops the build with the names there are."""
+    try:
+        return block(token(name), html(renderer, name))
+    except KeyError as error:
+        raise PluginError(f"figure({name!r}): {error.args[0]}") from None
