@@ -17,7 +17,7 @@ import genanki
 from markupsafe import escape
 
 from macros.models import Question
-from macros.render import Renderer
+from macros.render import Renderer, instruction
 from macros.validate import LoadedBank
 
 # Random 31-bit numbers chosen once; changing them would make every learner's deck a new deck.
@@ -59,7 +59,7 @@ def fields(question: Question, renderer: Renderer, topic_title: str) -> list[str
     # Plain concatenation with explicit escape() instead of Markup.format: the same HTML, but Markup.format runs
     # string.Formatter in pure Python, which made this the slowest export. Rendered Markdown is Markup already.
     letters = [chr(65 + i) for i in range(len(question.options))]
-    choose = "Choose one." if question.select == 1 else f"Choose {question.select}."
+    choose = instruction(question.select)  # "Choose two.", worded as on the topic pages
     stem = (
         f'<p class="meta">{escape(topic_title)} · {escape(question.difficulty or "")}</p>'
         f"{renderer.markdown(question.stem)}<p><em>{escape(choose)}</em></p>"
