@@ -6,6 +6,7 @@ Kept apart from `define_env` so the build-time rules (each topic rendered exactl
 from __future__ import annotations
 
 import logging
+import os
 import posixpath
 import re
 from collections import Counter
@@ -61,7 +62,9 @@ class QuizSite:
             raise PluginError(str(error)) from None
         site = cls(bank, Renderer(config.markdown_extensions, config.mdx_configs))
         site.directory_urls = bool(config.use_directory_urls)
-        site.site_url = config.site_url or ""
+        # The offline copy is built without a site_url (no canonical links to a host), but it still knows the
+        # published address when the build was given one: a link copied from disk should work for others.
+        site.site_url = config.site_url or os.environ.get("SITE_URL", "")
         return site
 
     def quiz(self, topic_id: str, lesson_id: str | None = None, page_url: str | None = None) -> str:
