@@ -352,25 +352,34 @@ def calculator(cases: list[dict[str, str]]) -> list[dict[str, float]]:
     return list(json.loads(out.stdout))
 
 
-def test_memory_bars_are_the_calculators_numbers() -> None:
+def test_memory_bars_are_the_calculators_numbers_and_the_lessons_table() -> None:
     figure = figures.build("memory-parts")
     plot = figure.plot
     assert plot is not None
     root = svg_of("memory-parts")
     raw = [
-        {"params": "7B"},
-        {"params": "7B", "optimizer": "adamw8bit"},
-        {"params": "7B", "method": "lora", "trainable": "14M"},
-        {"params": "7B", "method": "qlora", "trainable": "14M"},
+        {"params": "13B"},
+        {"params": "13B", "optimizer": "adamw8bit"},
+        {"params": "13B", "method": "lora", "trainable": "25M"},
+        {"params": "13B", "method": "qlora", "trainable": "25M"},
     ]
     expected = calculator(raw)
     for part in ("weights", "gradients", "optimizer"):
         widths = [float(r.get("width") or 0) for r in shapes(root, f"fig-memory-{part}")]
         for width, case in zip(widths, expected, strict=True):
             assert width == pytest.approx(max(case[part] * plot["scale"], 0.5), abs=0.006), part
+    totals = [sum(v for k, v in c.items() if k != "activations") / 1e9 for c in expected]
     labels = [t.text for t in root.iter(f"{SVG}text") if (t.text or "").endswith(" GB")]
-    assert labels == [f"{sum(v for k, v in c.items() if k != 'activations') / 1e9:.1f} GB" for c in expected]
-    assert labels[:2] == ["112.0 GB", "70.0 GB"], "the memory page's table: 16 and 10 bytes per parameter"
+    assert labels == [f"{total:.1f} GB" for total in totals]
+    # The model-states lesson's table, for the same 13B model: 16 and 10 bytes per parameter in full, then a 16-bit
+    # and a 4-bit base to which the adapters add.
+    rows = table(page_text("memory"), "Fine-tuning a 13B model, before activations")
+    stated = [float(re.sub(r"[^\d.]", "", row[2].split("GB")[0])) for row in rows]
+    assert [row[1] for row in rows[:2]] == ["2 + 2 + 12 = 16", "2 + 2 + 4 + 2 = 10"]
+    assert [round(t) for t in totals[:2]] == stated[:2] == [208, 130]
+    bases = [expected[2]["weights"] - 2 * 25e6, expected[3]["weights"] - 2 * 25e6]
+    assert [round(b / 1e9) for b in bases] == stated[2:] == [26, 7]
+    assert all(row[2].endswith("+ adapters") for row in rows[2:])
 
 
 def test_confusion_matrix_states_precision_and_recall_by_the_pages_formulas(bank: LoadedBank) -> None:
@@ -555,6 +564,7 @@ NOT_SHOWN = {
         "arch-lora-all-linear-gqa-count": ["41,943,040"],
     },
     "ab-sample": {"mon-ab-sample-size": ["33,600", "67,200", "70%", "71%", "0.21"]},
+    "memory-parts": {"mem-full-vs-lora-vs-qlora-7b": ["112", "14", "0.2", "3.5"]},
 }
 NUMBER = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%|M\b|B\b)?")
 

@@ -323,13 +323,14 @@ def zero_stages() -> Figure:
 
 # ---------------------------------------------------------------- memory: where it goes
 
-MEMORY_PARAMS = 7e9
-MEMORY_ADAPTERS = 14e6
+# The model-states lesson's table (a 13B model), not the 7B questions' numbers; an adapter size no question uses.
+MEMORY_PARAMS = 13e9
+MEMORY_ADAPTERS = 25e6
 NF4_BITS = 4 + 8 / 64 + 32 / (64 * 256)  # the QLoRA paper's 4-bit codes plus double-quantized constants
 
 
 def memory_cases() -> list[tuple[str, dict[str, float]]]:
-    """Model states in bytes for a 7B model on one GPU, as docs/assets/calc-core.js counts them (the test runs that
+    """Model states in bytes for a 13B model on one GPU, as docs/assets/calc-core.js counts them (the test runs that
     module on the same cases and compares): 2-byte weights and gradients, K bytes of optimizer state per trained
     parameter, a BF16 or NF4 frozen base for LoRA and QLoRA."""
     p, t = MEMORY_PARAMS, MEMORY_ADAPTERS
@@ -343,10 +344,13 @@ def memory_cases() -> list[tuple[str, dict[str, float]]]:
 
 def memory_parts() -> Figure:
     cases = memory_cases()
+    totals = [sum(parts.values()) for _, parts in cases]
+    full, eight_bit, lora, qlora = (parts for _, parts in cases)
+    billions, millions = f"{MEMORY_PARAMS / 1e9:.0f}B", f"{MEMORY_ADAPTERS / 1e6:.0f}M"
     c = Canvas(600, 275)
     left, top, row = 140, 40, 46
-    scale = 360 / 112e9  # SVG units per byte: full fine-tuning's 112 GB spans 360
-    c.text(left, 22, "model states of a 7B model on one GPU, before activations", size=FONT - 2)
+    scale = 360 / totals[0]  # SVG units per byte: full fine-tuning's bar spans 360
+    c.text(left, 22, f"model states of a {billions} model on one GPU, before activations", size=FONT - 2)
     for index, (label, parts) in enumerate(cases):
         y = top + index * row
         c.text(left - 10, y + 19, label, anchor="end", size=FONT - 1)
@@ -354,26 +358,31 @@ def memory_parts() -> Figure:
         for colour, (part, size) in enumerate(parts.items(), start=1):
             c.rect(x, y, max(size * scale, 0.5), 28, f"fig-box-{colour} fig-memory-{part}", rx=1)
             x += size * scale
-        c.text(x + 8, y + 19, f"{sum(parts.values()) / 1e9:.1f} GB", size=FONT - 1, weight="700")
+        c.text(x + 8, y + 19, f"{totals[index] / 1e9:.1f} GB", size=FONT - 1, weight="700")
     legend(
         c,
         left,
         top + 4 * row + 14,
         [("fig-box-1", "weights"), ("fig-box-2", "gradients"), ("fig-box-3", "optimizer states")],
     )
+    adapters = (lora["gradients"] + lora["optimizer"] + 2 * MEMORY_ADAPTERS) / 1e9
     svg = c.svg(
         "memory-parts",
-        "Where GPU memory goes when fine-tuning a 7B model",
-        "Four bars of model-state memory. Full fine-tuning with AdamW: 14 GB weights, 14 GB gradients, 84 GB optimizer "
-        "states, 112 GB in all. With 8-bit AdamW the optimizer states are 42 GB, 70 GB in all. LoRA with 14 million "
-        "adapter parameters: the 14 GB frozen base and about 0.2 GB for the adapters. QLoRA: a 3.6 GB 4-bit base and "
-        "the same adapters, 3.8 GB in all.",
+        f"Where GPU memory goes when fine-tuning a {billions} model",
+        f"Four bars of model-state memory. Full fine-tuning with AdamW: {full['weights'] / 1e9:.0f} GB weights, "
+        f"{full['gradients'] / 1e9:.0f} GB gradients, {full['optimizer'] / 1e9:.0f} GB optimizer states, "
+        f"{totals[0] / 1e9:.0f} GB in all. With 8-bit AdamW the optimizer states are "
+        f"{eight_bit['optimizer'] / 1e9:.0f} GB, {totals[1] / 1e9:.0f} GB in all. LoRA with "
+        f"{MEMORY_ADAPTERS / 1e6:.0f} million adapter parameters: the {2 * MEMORY_PARAMS / 1e9:.0f} GB frozen base and "
+        f"about {adapters:.1f} GB for the adapters. QLoRA: a {(qlora['weights'] - 2 * MEMORY_ADAPTERS) / 1e9:.1f} GB "
+        f"4-bit base and the same adapters, {totals[3] / 1e9:.1f} GB in all.",
     )
     return Figure(
         "memory-parts",
         svg,
         "Full fine-tuning pays for gradients and optimizer states on every parameter; LoRA and QLoRA pay for them on "
-        "the adapters only (14M parameters here), so the frozen base's weights dominate. Activations come on top.",
+        f"the adapters only ({millions} parameters here), so the frozen base's weights dominate. Activations come on "
+        "top.",
         plot={"left": left, "scale": scale, "cases": [label for label, _ in cases]},
     )
 
