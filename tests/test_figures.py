@@ -271,12 +271,22 @@ def test_lr_schedule_plots_the_formula_the_page_states() -> None:
 
 
 def test_bubble_plot_and_1f1b_schedule_match_the_bubble_formula() -> None:
-    text = " ".join(page_text("parallelism").split())
+    text = flat(page_text("parallelism"))
     assert "`(p − 1)/(m + p − 1)`" in text and "`(p − 1)/m`" in text
+    example = re.search(
+        r"Example: p = (\d+) and m = (\d+) give (\d+)/(\d+) = (\d+)% of the ideal time, "
+        r"(\d+)/(\d+) = (\d+)% of the step",
+        text,
+    )
+    assert example, "the tensor-pipeline lesson no longer states its bubble example"
+    p, m, *stated = (int(n) for n in example.groups())
+    assert stated == [p - 1, m, round(100 * (p - 1) / m), p - 1, m + p - 1, round(100 * (p - 1) / (m + p - 1))]
     figure = figures.build("bubble-fraction")
     plot = figure.plot
-    assert plot is not None
+    assert plot is not None and plot["mark"] == [p, m]
     root = svg_of("bubble-fraction")
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"p = {p}, m = {m}: {p - 1}/{m + p - 1} = {stated[-1]}% idle" in labels
     for p in plot["series"]:
         (line,) = shapes(root, f"fig-series-p{p}")
         for (m, share), expected_m in zip((to_data(plot, x, y) for x, y in points(line)), plot["m"], strict=True):
@@ -565,6 +575,10 @@ NOT_SHOWN = {
     },
     "ab-sample": {"mon-ab-sample-size": ["33,600", "67,200", "70%", "71%", "0.21"]},
     "memory-parts": {"mem-full-vs-lora-vs-qlora-7b": ["112", "14", "0.2", "3.5"]},
+    "bubble-fraction": {
+        "par-pipeline-bubble-arithmetic": ["18%", "22%", "21.9%"],
+        "par-seed-pipeline-bubble-low-utilization": ["43%", "8.6%", "9.4%"],
+    },
 }
 NUMBER = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%|M\b|B\b)?")
 

@@ -131,13 +131,20 @@ def bubble_share(p: int, m: int) -> float:
     return (p - 1) / (m + p - 1)
 
 
+# The tensor-pipeline lesson's example (p = 4, m = 12), and micro-batch counts up to 24: the questions work with
+# m = 32 (p = 8 and p = 4), so the figure states none of their numbers.
+BUBBLE_MARK = (4, 12)
+BUBBLE_MAX_M = 24
+
+
 def bubble_fraction() -> Figure:
     c = Canvas(600, 320)
-    box = Box(70, 30, 440, 210, (1, 32), (0, 1))
+    top_m = BUBBLE_MAX_M
+    box = Box(70, 30, 440, 210, (1, top_m), (0, 1))
     axes(
         c,
         box,
-        [(m, str(m)) for m in (1, 4, 8, 12, 16, 20, 24, 28, 32)],
+        [(m, str(m)) for m in (1, 4, 8, 12, 16, 20, 24)],
         [(v / 4, f"{v * 25}%") for v in range(5)],
         "micro-batches per step, m",
     )
@@ -145,31 +152,32 @@ def bubble_fraction() -> Figure:
     series = []
     label_y = box.y
     for index, p in enumerate((8, 4, 2), start=1):
-        points = [(box.px(m), box.py(bubble_share(p, m))) for m in range(1, 33)]
+        points = [(box.px(m), box.py(bubble_share(p, m))) for m in range(1, top_m + 1)]
         c.polyline(points, f"fig-line-{index} fig-series-p{p}")
-        for m in (1, 4, 8, 16, 32):
+        for m in (1, 6, 12, 18, 24):
             c.circle(box.px(m), box.py(bubble_share(p, m)), 3, f"fig-solid-{index}")
         x, y = points[-1]
         label_y = max(y + 5, label_y + 17)  # the curves meet at the right: keep their names apart
         c.text(x + 8, label_y, f"p = {p}", size=FONT - 1, weight="700")
         series.append(p)
-    mark = bubble_share(4, 8)
-    c.line(box.px(8) + 4, box.py(mark) - 4, box.px(14) - 4, box.y + 28, "fig-axis")
-    c.text(box.px(14), box.y + 24, f"p = 4, m = 8: {mark:.0%} idle", size=FONT - 2)
+    p, m = BUBBLE_MARK
+    mark = bubble_share(p, m)
+    c.line(box.px(m) + 4, box.py(mark) - 4, box.px(m + 5) - 4, box.y + 28, "fig-axis")
+    c.text(box.px(m + 5), box.y + 24, f"p = {p}, m = {m}: {p - 1}/{m + p - 1} = {mark:.0%} idle", size=FONT - 2)
     svg = c.svg(
         "bubble-fraction",
         "Pipeline bubble against the number of micro-batches",
-        "The idle share of each step, (p − 1)/(m + p − 1), for 2, 4 and 8 pipeline stages as the micro-batches per "
-        f"step grow from 1 to 32. At m = 1 an 8-stage pipeline idles {bubble_share(8, 1):.0%} of the time; with 32 "
-        f"micro-batches it idles {bubble_share(8, 32):.0%}, a 4-stage pipeline {bubble_share(4, 32):.0%} and a 2-stage "
-        f"pipeline {bubble_share(2, 32):.0%}.",
+        f"The idle share of each step, (p − 1)/(m + p − 1), for 2, 4 and 8 pipeline stages as the micro-batches per "
+        f"step grow from 1 to {top_m}. At m = 1 an 8-stage pipeline idles {bubble_share(8, 1):.0%} of the time; a "
+        f"{p}-stage pipeline with {m} micro-batches idles {p - 1}/{m + p - 1} = {mark:.0%} of the step, which is "
+        f"{p - 1}/{m} = {(p - 1) / m:.0%} of the ideal compute time.",
     )
     return Figure(
         "bubble-fraction",
         svg,
         "The idle share (p − 1)/(m + p − 1) falls as micro-batches are added and grows with the number of stages p. "
         "Relative to the ideal compute time the bubble is (p − 1)/m.",
-        plot=box.data() | {"series": series, "m": list(range(1, 33))},
+        plot=box.data() | {"series": series, "m": list(range(1, top_m + 1)), "mark": list(BUBBLE_MARK)},
     )
 
 
