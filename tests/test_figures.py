@@ -508,18 +508,36 @@ def test_parameter_parts_add_up_to_the_presets_model_and_the_pages_shares() -> N
         assert float(bar.get("width") or 0) == pytest.approx(max(count / total * plot["width"], 0.5), abs=0.006)
 
 
+def expected_tokens(alpha: float, gamma: int) -> float:
+    # The capacity-and-latency lesson: (1 - alpha^(gamma+1)) / (1 - alpha) tokens per target pass.
+    return (1 - alpha ** (gamma + 1)) / (1 - alpha)
+
+
 def test_speculative_decoding_plots_the_expected_tokens_per_pass() -> None:
-    assert "(1 − α^(γ+1)) / (1 − α)" in page_text("deployment")
+    text = flat(page_text("deployment"))
+    assert "(1 − α^(γ+1)) / (1 − α)" in text and "can never exceed 1 / (1 − α)" in text
+    example = re.search(
+        r"at α = ([\d.]+) it is about ([\d.]+) for γ = (\d+) and ([\d.]+) for γ = (\d+), against a ceiling of ([\d.]+)",
+        text,
+    )
+    assert example, "the capacity-and-latency lesson no longer states its speculative-decoding example"
+    alpha, low, short, high, long, ceiling = example.groups()
+    a = float(alpha)
+    assert f"{expected_tokens(a, int(short)):.2f}" == low and f"{expected_tokens(a, int(long)):.2f}" == high
+    assert f"{1 / (1 - a):.1f}" == ceiling
     plot = figures.build("speculative").plot
-    assert plot is not None
+    assert plot is not None and plot["alpha"] == a and {int(short), int(long)} <= set(plot["gammas"])
     root = svg_of("speculative")
     for gamma in plot["gammas"]:
         (line,) = shapes(root, f"fig-series-g{gamma}")
-        for (alpha, tokens), expected in zip(
-            (to_data(plot, x, y) for x, y in points(line)), plot["alphas"], strict=True
-        ):
-            assert alpha == pytest.approx(expected, abs=1e-3)
+        for (x, tokens), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["alphas"], strict=True):
+            assert x == pytest.approx(expected, abs=1e-3)
             assert tokens == pytest.approx(sum(expected**i for i in range(gamma + 1)), abs=2e-3)
+    marks = [to_data(plot, float(m.get("cx") or 0), float(m.get("cy") or 0)) for m in shapes(root, "fig-series-mark")]
+    assert marks == [pytest.approx((a, expected_tokens(a, int(g))), abs=2e-3) for g in (short, long)]
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"α = {alpha}: {low} (γ = {short}), {high} (γ = {long})" in labels
+    assert f"ceiling 1/(1 − α) = {ceiling}" in labels
 
 
 def test_ab_sample_size_is_the_pages_rule_of_thumb() -> None:
@@ -575,6 +593,7 @@ NOT_SHOWN = {
     },
     "ab-sample": {"mon-ab-sample-size": ["33,600", "67,200", "70%", "71%", "0.21"]},
     "memory-parts": {"mem-full-vs-lora-vs-qlora-7b": ["112", "14", "0.2", "3.5"]},
+    "speculative": {"deploy-speculative-fine-tuned-target": ["3.4", "3.36", "1.65", "1.67"]},
     "bubble-fraction": {
         "par-pipeline-bubble-arithmetic": ["18%", "22%", "21.9%"],
         "par-seed-pipeline-bubble-low-utilization": ["43%", "8.6%", "9.4%"],

@@ -715,7 +715,10 @@ def parameter_parts() -> Figure:
 # ---------------------------------------------------------------- deployment: speculative decoding
 
 SPEC_TEXT = "(1 − α^(γ+1)) / (1 − α)"
-SPEC_GAMMAS = (2, 4, 6)
+# The capacity-and-latency lesson's example (alpha = 0.6 with gamma = 3 and 8), not the speculative question's
+# gamma = 4.
+SPEC_GAMMAS = (1, 3, 8)
+SPEC_ALPHA = 0.6
 
 
 def speculative_tokens(alpha: float, gamma: int) -> float:
@@ -725,13 +728,13 @@ def speculative_tokens(alpha: float, gamma: int) -> float:
 
 def speculative() -> Figure:
     c = Canvas(600, 320)
-    box = Box(70, 30, 440, 210, (0, 0.95), (1, 7))
+    box = Box(70, 30, 440, 210, (0, 0.95), (1, 8))
     alphas = [round(a * 0.05, 2) for a in range(20)]
     axes(
         c,
         box,
         [(a / 10, f"{a / 10:.1f}") for a in range(0, 10, 2)],
-        [(v, str(v)) for v in range(1, 8)],
+        [(v, str(v)) for v in range(1, 9)],
         "acceptance rate α of the draft's tokens",
     )
     c.text(box.x - 8, box.y - 12, "tokens per pass of the target model", size=FONT - 1)
@@ -742,18 +745,37 @@ def speculative() -> Figure:
         x, y = points[-1]
         label_y = max(y + 5, label_y + 17)
         c.text(x + 8, label_y, f"γ = {gamma}", size=FONT - 1, weight="700")
+    low, high = (speculative_tokens(SPEC_ALPHA, g) for g in (3, 8))
+    for value in (low, high):
+        c.circle(box.px(SPEC_ALPHA), box.py(value), 4, "fig-solid-1 fig-series-mark")
+    c.text(
+        box.px(SPEC_ALPHA) - 8,
+        box.py(high) - 26,
+        f"α = {SPEC_ALPHA}: {low:.2f} (γ = 3), {high:.2f} (γ = 8)",
+        anchor="end",
+        size=FONT - 2,
+        weight="700",
+    )
+    c.text(
+        box.px(SPEC_ALPHA) - 8,
+        box.py(high) - 8,
+        f"ceiling 1/(1 − α) = {1 / (1 - SPEC_ALPHA):.1f}",
+        anchor="end",
+        size=FONT - 2,
+    )
     svg = c.svg(
         "speculative",
         "Speculative decoding: tokens gained per pass of the target model",
-        f"Curves of {SPEC_TEXT} for 2, 4 and 6 drafted tokens as the acceptance rate rises from 0 to 0.95. At α = 0.5 "
-        f"every γ gives under 2 tokens per pass; at α = 0.9, γ = 6 gives {speculative_tokens(0.9, 6):.1f}.",
+        f"Curves of {SPEC_TEXT} for 1, 3 and 8 drafted tokens as the acceptance rate rises from 0 to 0.95. At "
+        f"α = {SPEC_ALPHA}, γ = 3 gives {low:.2f} tokens per pass and γ = 8 gives {high:.2f}, close to the ceiling "
+        f"1/(1 − α) = {1 / (1 - SPEC_ALPHA):.1f}; the longer draft pays off only at high α.",
     )
     return Figure(
         "speculative",
         svg,
         "Longer drafts pay off only when the target accepts most drafted tokens; a domain fine-tune that lowers α for "
         "a generic draft loses most of the gain.",
-        plot=box.data() | {"alphas": alphas, "gammas": list(SPEC_GAMMAS)},
+        plot=box.data() | {"alphas": alphas, "gammas": list(SPEC_GAMMAS), "alpha": SPEC_ALPHA},
     )
 
 
