@@ -25,6 +25,7 @@ def define_env(env: Any) -> None:
     env.macro(lambda topic_id: site.lessons(topic_id, env.page.file.src_uri, env.page.url), "lessons")
     env.macro(lambda: site.question_index(env.page.file.src_uri), "question_index")
     env.macro(site.first_lesson, "first_lesson")
+    env.macro(lambda: site.site_url, "published_url")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
     env.macro(lambda: site.downloads_table(env.page.url), "downloads_table")
     env.macro(views.guide, "print_guide")

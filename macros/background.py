@@ -13,8 +13,10 @@ takes no lock another thread of `mkdocs serve` could be holding.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
+import signal
 import tempfile
 import traceback
 from collections.abc import Callable
@@ -33,13 +35,23 @@ class Job:
     def __init__(self, work: Callable[[Path], object], *, fork: bool | None = None) -> None:
         self.work = work
         self.folder = Path(tempfile.mkdtemp(prefix="llm-guide-"))
-        # A build that stops before its end never calls finish(): its folder still goes when the process ends.
-        atexit.register(shutil.rmtree, self.folder, True)
         self.pid: int | None = None
+        # A build that stops before its end (an error, Ctrl-C, SIGTERM through macros/hooks.py) never calls finish():
+        # its child and its folder still go when the process ends.
+        atexit.register(self._discard)
         if fork if fork is not None else hasattr(os, "fork"):
             self.pid = os.fork()
             if self.pid == 0:
                 self._run_child()
+
+    def _discard(self) -> None:
+        if self.pid:
+            # Still running: stopped first, or it would go on writing into (and so re-create) the folder.
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            self.pid = None
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def _run_child(self) -> None:
         code = 0
@@ -59,6 +71,7 @@ class Job:
                 self.work(self.folder)
             else:
                 _, status = os.waitpid(self.pid, 0)
+                self.pid = None  # reaped: nothing for _discard to stop
                 failure = self.folder / FAILED
                 if failure.exists():
                     raise BackgroundError(failure.read_text(encoding="utf-8").strip().splitlines()[-1])

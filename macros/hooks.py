@@ -5,8 +5,13 @@ It runs after Python-Markdown has converted the page, so the finished question H
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 import sys
+import threading
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 # MkDocs imports hook files by path; make the project importable so this is the same `macros` package the macros
@@ -15,9 +20,35 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-from macros import doclinks, offline, searchcache  # noqa: E402 - needs the path above
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+from macros import doclinks, offline, reproducible, searchcache  # noqa: E402 - needs the path above
+from macros.fingerprint import fingerprint  # noqa: E402
 from macros.minify import minify_assets  # noqa: E402
 from macros.site import current, log  # noqa: E402
+
+
+def _stop(signum: int, _frame: FrameType | None) -> None:
+    # MkDocs cleans up (serve's temporary site folder, the background job's folder) only on Ctrl-C; without this, a
+    # `kill` or a benchmark's terminate() would leave them in the temporary directory.
+    raise KeyboardInterrupt(f"stopped by signal {signum}")
+
+
+def on_startup(command: str, **_: Any) -> None:
+    """Once per `mkdocs` run, before any config event: stop cleanly on SIGTERM, quiet the macros plugin, fix the
+    build's date."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _stop)
+    # The macros plugin reports its module, variables and macros on every build and rebuild (six lines, the module
+    # twice); kept for `mkdocs -v`, left out otherwise. Its warnings and errors still show.
+    if logging.getLogger("mkdocs").getEffectiveLevel() > logging.DEBUG:
+        logging.getLogger("mkdocs.plugins.mkdocs_macros").setLevel(logging.WARNING)
+    # One date for the whole build, set before the macros plugin forks its background job: MkDocs dates the sitemap
+    # from SOURCE_DATE_EPOCH too, and the offline build inherits it.
+    try:
+        os.environ[reproducible.VARIABLE] = str(reproducible.epoch())
+    except reproducible.EpochError as error:
+        raise PluginError(str(error)) from None
 
 
 def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
@@ -56,6 +87,8 @@ def on_config(config: Any, **_: Any) -> Any:
 
 def on_post_build(config: Any, **_: Any) -> None:
     minify_assets(Path(config.site_dir))
+    # Last, once every script and style is final: their addresses name their content (macros/fingerprint.py).
+    fingerprint(Path(config.site_dir))
     archive = config.extra.get("offline_zip")
     if archive:
         offline.publish(Path(archive), Path(config.site_dir))

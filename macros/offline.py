@@ -19,6 +19,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from macros import reproducible
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = "mkdocs.offline.yml"
 NAME = "llm-finetuning-guide"
@@ -35,10 +37,8 @@ def version(root: Path = ROOT) -> str:
 
 
 def build_time() -> dt.datetime:
-    """Now, or SOURCE_DATE_EPOCH when set, so that a rebuild of the same sources can produce the same archive."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    now = dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch else dt.datetime.now(dt.UTC)
-    return now.replace(microsecond=0)
+    """SOURCE_DATE_EPOCH, else the last commit's time (macros/reproducible.py): a rebuild gives the same archive."""
+    return reproducible.build_datetime()
 
 
 def archive_name(ver: str) -> str:
@@ -67,12 +67,10 @@ def build_site(out: Path, root: Path = ROOT) -> None:
 def make_zip(site: Path, target: Path, folder: str, when: dt.datetime) -> Path:
     """Zip `site` under `folder/`, in sorted order with one timestamp, so equal inputs give an equal archive."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    stamp = (max(when.year, 1980), when.month, when.day, when.hour, when.minute, when.second)
+    seconds = int(when.timestamp())
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in sorted(p for p in site.rglob("*") if p.is_file() and not _excluded(p.relative_to(site))):
-            info = zipfile.ZipInfo(f"{folder}/{path.relative_to(site).as_posix()}", date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
+            info = reproducible.zip_entry(f"{folder}/{path.relative_to(site).as_posix()}", seconds)
             archive.writestr(info, path.read_bytes(), compresslevel=9)
     return target
 

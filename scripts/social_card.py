@@ -1,7 +1,9 @@
 """Draw the link-preview image (Open Graph / Twitter card), 1200 by 630 pixels, into docs/assets/social-card.png.
 
-The PNG is committed; run this only to change it. Needs Pillow, which the site does not:
-    pip install pillow && .venv/bin/python scripts/social_card.py   (or PYTHONPATH=<dir with PIL>)
+The PNG is committed; run this only to change it. Needs Pillow, which the site does not (pinned in its own file),
+and the DejaVu fonts (Debian's fonts-dejavu-core):
+    .venv/bin/python -m pip install -r scripts/social_card.requirements.txt && .venv/bin/python scripts/social_card.py
+With the pinned Pillow, the committed PNG comes out byte for byte.
 """
 
 from __future__ import annotations

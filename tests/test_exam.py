@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from macros.validate import LoadedBank
 from tests.browser import THROWING_STORAGE, Console
 from tests.test_browser import lesson_path, lesson_questions, page_of
+from tests.test_topic_pages import UNCOVERED
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -210,7 +211,7 @@ def test_results_add_up_and_retry_holds_exactly_the_missed(page: Page, served_si
     )
     # The review shows every question with the learner's answer, the key, every explanation and the sources.
     item = page.locator(f"[data-exam-review-item='{order[1]}']")
-    expect(item).to_contain_text("Incorrect.")
+    expect(item.locator("[data-exam-review-verdict]")).to_contain_text("Incorrect: you chose")
     expect(item.locator(".is-key")).to_have_count(bank.question(order[1]).select)
     expect(item.locator(".exam-review__why")).to_have_count(len(bank.question(order[1]).options))
     expect(item.locator(".exam-review__refs a").first).to_have_attribute("href", re.compile("^https?://"))
@@ -408,7 +409,8 @@ def test_instructors_builder_makes_working_links(page: Page, served_site: str, b
         box = page.locator(f"[data-links-pick='{qid}']")
         box.evaluate("b => b.closest('details').open = true")
         box.check()
-    link = f"{served_site}practice/?ids={second},{first}&seed=42&timer=0"
+    # A chosen set keeps its order, so its link holds no seed.
+    link = f"{served_site}practice/?ids={second},{first}&timer=0"
     expect(page.locator("[data-links-output]")).to_have_value(link)
     page.locator("[data-links-open]").click()
     page.locator("[data-exam-start]").click()
@@ -432,10 +434,24 @@ def test_a_missed_question_comes_back_on_review_and_moves_out_when_right(
     for index in q.key:
         card.locator(f"[data-review-option='{index}'] [data-review-input]").check()
     card.locator("[data-review-confidence-input='sure']").check()
+    expect(card.locator("[data-review-topic]")).to_have_text(
+        re.compile(re.escape(bank.topic(q.topic).title) + " · " + re.escape(bank.lesson(q).title))
+    )
+    expect(page.locator(f"[data-review-later-item='{q.id}']")).to_have_count(0)
     card.locator("[data-review-check]").click()
-    expect(card.locator("[data-review-result]")).to_contain_text("Correct. Rated Easy.")
+    result = card.locator("[data-review-result]")
+    expect(result).to_contain_text("Correct.")
+    # Plain words, not the scheduler's: no "Rated Easy".
+    expect(card.locator("[data-review-next-date]")).to_have_text(
+        re.compile(r"^You'll see it again in \d+ days \(.+\): right and sure, so it waits longer\.$")
+    )
+    expect(result).not_to_contain_text("Rated")
     next_date = int(card.locator("[data-review-next-date]").get_attribute("data-review-next-date") or 0)
     assert next_date > page.evaluate("Date.now()") + 2 * 86400000
+    # "Coming up" and the summary show the new schedule at once, before Next.
+    expect(page.locator(f"[data-review-later-item='{q.id}']")).to_be_visible()
+    expect(page.locator("[data-review-summary]")).to_have_attribute("data-due", "0")
+    expect(page.locator("[data-review-summary]")).to_contain_text("Nothing more is due today.")
     page.locator("[data-review-next]").click()
     expect(page.locator("[data-review-summary]")).to_have_attribute("data-due", "0")
     expect(page.locator(f"[data-review-later-item='{q.id}']")).to_be_visible()
@@ -455,3 +471,311 @@ def test_scheduler_is_loaded_on_the_review_page_only(page: Page, served_site: st
         assert page.evaluate("typeof window.FSRS") == "undefined", path
     page.goto(f"{served_site}review/")
     assert page.evaluate("typeof window.FSRS.fsrs") == "function"
+
+
+# ---------- the clock, option rows, shuffled options, the result, wording (issue 17) ----------
+
+CLOCK_LOOK = """() => { const bar = document.querySelector('[data-exam-bar]');
+  const clock = bar.querySelector('.exam-bar__clock');
+  return { level: bar.getAttribute('data-exam-time'), border: getComputedStyle(bar).borderBottomWidth,
+    weight: getComputedStyle(bar.querySelector('[data-exam-clock]')).fontWeight,
+    icon: getComputedStyle(clock, '::before').content,
+    note: bar.querySelector('[data-exam-time-note]').textContent }; }"""
+
+
+def test_the_clock_changes_look_at_five_and_at_one_minute_left(page: Page, served_site: str, bank: LoadedBank) -> None:
+    freeze_time(page)
+    ids = [q.id for q in bank.questions[:4]]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}")
+    clock = page.locator("[data-exam-clock]")
+    expect(clock).to_have_text("8:00")
+    calm = page.evaluate(CLOCK_LOOK)
+    assert calm["level"] is None and calm["note"] == "" and calm["icon"] == "none", calm
+    page.clock.run_for("02:59")
+    expect(clock).to_have_text("5:01")
+    assert page.evaluate(CLOCK_LOOK) == calm, "the look changes only at 5 minutes left"
+    page.clock.run_for("00:01")
+    expect(clock).to_have_text("5:00")
+    expect(page.locator("[data-exam-bar]")).to_have_attribute("data-exam-time", "low")
+    low = page.evaluate(CLOCK_LOOK)
+    # Not told by colour alone: a heavier border and clock, and the words beside it.
+    assert low["note"] == "under 5 minutes", low
+    assert float(low["border"][:-2]) > float(calm["border"][:-2]) and int(low["weight"]) > int(calm["weight"]), low
+    page.clock.run_for("04:00")
+    expect(clock).to_have_text("1:00")
+    expect(page.locator("[data-exam-bar]")).to_have_attribute("data-exam-time", "last")
+    last = page.evaluate(CLOCK_LOOK)
+    assert last["note"] == "last minute" and "⚠" in last["icon"], last
+    # Untimed exams never turn: there is no time to run out.
+    page.locator("[data-exam-abandon]").click()
+    page.locator("[data-exam-confirm-abandon]").click()
+    start(page, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
+    page.clock.run_for("09:00")
+    expect(page.locator("[data-exam-clock]")).to_have_text("9:00")
+    expect(page.locator("[data-exam-bar]")).not_to_have_attribute("data-exam-time", re.compile("."))
+
+
+def uncovered_at(page: Page, selector: str) -> bool:
+    """Whether the element's own top-left area is what the page shows there (nothing lies over it)."""
+    return bool(page.locator(selector).evaluate(UNCOVERED))
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_clock_stays_in_view_while_reading(
+    browser: Browser, served_site: str, bank: LoadedBank, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 740})
+    page = context.new_page()
+    try:
+        start(page, f"{served_site}practice/?topics=peft&n=12&seed=4&timer=0")
+        bar = page.locator("[data-exam-bar]")
+        expect(bar).to_have_css("position", "sticky")
+        # Compact: one line on a phone, so it takes little of the screen.
+        assert (bar.bounding_box() or {"height": 999})["height"] <= 44
+        for target in ("[data-exam-confidence]", "[data-exam-grid]", "[data-exam-submit]"):
+            page.locator(target).scroll_into_view_if_needed()
+            page.mouse.wheel(0, 300)
+            expect(page.locator("[data-exam-clock]")).to_be_in_viewport()
+            assert uncovered_at(page, "[data-exam-clock]"), f"the clock is covered after scrolling to {target}"
+        # What the keyboard reaches lands below the bar: the page's scroll padding counts it.
+        padding = page.evaluate("parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)")
+        assert padding >= (bar.bounding_box() or {"y": 0, "height": 0})["height"] + 48
+    finally:
+        context.close()
+
+
+BACK_TO_TOP = """(covers) => { const pill = document.querySelector('.md-top');
+  const shown = !!pill && !pill.hidden && getComputedStyle(pill).display !== 'none';
+  if (!shown) return { shown, over: [] };
+  const a = pill.getBoundingClientRect();
+  const over = covers.filter(s => [...document.querySelectorAll(s)].some(el => { const b = el.getBoundingClientRect();
+    return b.width > 0 && !(a.bottom <= b.top || a.top >= b.bottom || a.right <= b.left || a.left >= b.right); }));
+  return { shown, over }; }"""
+
+
+# Scroll by a script and resolve once the page has had the scroll event (events come with the next rendered frame).
+SCROLLED = """(how) => new Promise(done => {
+  addEventListener('scroll', () => done(scrollY), { once: true });
+  const before = scrollY;
+  (new Function(how))();
+  if (scrollY === before) done(scrollY); })"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_back_to_top_never_covers_the_clock_or_the_text(
+    browser: Browser, served_site: str, bank: LoadedBank, width: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 740})
+    page = context.new_page()
+    try:
+        freeze_time(page)
+        q = bank.questions[4]
+        start(page, f"{served_site}practice/?topics=peft&n=6&seed=4&timer=0")
+        reports = []
+        for where in ("practice", "review"):
+            if where == "review":
+                page.locator("[data-exam-abandon]").click()
+                page.locator("[data-exam-confirm-abandon]").click()
+                start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+                answer_current(page, bank, right=False)
+                submit(page)
+                page.goto(f"{served_site}review/")
+                expect(page.locator(f"[data-review-card='{q.id}']")).to_be_visible()
+            # Material shows its pill when the reader scrolls back up (scrolled by script, each scroll's event
+            # awaited: a wheel's smooth scroll runs on the compositor's own clock, not the page's fake one).
+            page.evaluate(SCROLLED, "scrollTo(0, document.documentElement.scrollHeight)")
+            page.clock.run_for(500)
+            page.evaluate(SCROLLED, "scrollBy(0, -300)")
+            page.clock.run_for(500)
+            report = page.evaluate(BACK_TO_TOP, ["[data-exam-bar]", ".md-content", ".md-footer"])
+            assert report["over"] == [], f"{where}: the Back-to-top pill covers {report['over']}"
+            reports.append(report["shown"])
+        # On a wide screen it sits in the free column beside the text; on a phone there is none, so it is not shown.
+        assert reports == ([True, True] if width == 1280 else [False, False]), reports
+    finally:
+        context.close()
+
+
+def test_option_rows_are_one_large_target_like_the_topic_pages(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = next(q for q in bank.questions if q.select == 2)
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    rows = page.locator("[data-exam-option] label.quiz-option")
+    expect(rows).to_have_count(len(q.options))
+    heights = rows.evaluate_all("rs => rs.map(r => r.getBoundingClientRect().height)")
+    assert min(heights) >= 44, heights
+    # The topic pages' drawn controls, not the small native ones.
+    assert page.locator("[data-exam-input]").first.evaluate("i => getComputedStyle(i).appearance") == "none"
+    # A click on the row's far end, away from the text and the box, chooses the option; a second click unticks it.
+    for n in range(2):
+        row = rows.nth(n)
+        box = row.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] - 6, box["y"] + box["height"] / 2)
+        expect(row.locator("[data-exam-input]")).to_be_checked()
+    expect(page.locator("[data-exam-instruction]")).to_have_text("Choose two · two chosen")
+    box = rows.nth(0).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] - 6, box["y"] + 4)
+    expect(rows.nth(0).locator("[data-exam-input]")).not_to_be_checked()
+
+
+def shown_orders(page: Page, count: int) -> dict[str, list[int]]:
+    """Each question's options as the exam shows them (bank indexes, top to bottom), walking with Next."""
+    orders = {}
+    for n in range(count):
+        qid = page.locator("[data-exam-question]").get_attribute("data-exam-question") or ""
+        orders[qid] = page.locator("[data-exam-option]").evaluate_all("els => els.map(e => +e.dataset.examOption)")
+        if n < count - 1:
+            page.locator("[data-exam-next]").click()
+    return orders
+
+
+def test_options_are_shuffled_the_same_for_everyone_and_the_review_keeps_the_letters(
+    browser: Browser, served_site: str, bank: LoadedBank
+) -> None:
+    link = f"{served_site}practice/?topics=peft,memory&n=6&seed=5&timer=0"
+    seen = []
+    for _ in range(2):
+        context = browser.new_context()  # another student: nothing shared
+        page = context.new_page()
+        start(page, link)
+        seen.append(shown_orders(page, 6))
+        context.close()
+    assert seen[0] == seen[1], "the same link gave two students different option orders"
+    assert any(order != sorted(order) for order in seen[0].values()), "no question's options were shuffled"
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        start(page, link)
+        qid = page.locator("[data-exam-question]").get_attribute("data-exam-question") or ""
+        q = bank.question(qid)
+        # No topic during the exam: the real one does not say.
+        assert bank.topic(q.topic).title not in (page.locator("[data-exam-question]").text_content() or "")
+        # The learner picks the option shown second, "B", whatever it is in the bank.
+        second = page.locator("[data-exam-option]").nth(1)
+        expect(second).to_have_attribute("data-exam-letter", "B")
+        bank_index = int(second.get_attribute("data-exam-option") or -1)
+        second.locator("[data-exam-input]").check()
+        submit(page)
+        item = page.locator(f"[data-exam-review-item='{qid}']")
+        expect(item.locator("[data-exam-review-topic]")).to_contain_text(bank.topic(q.topic).title)
+        mine = item.locator(".is-mine")
+        expect(mine).to_have_attribute("data-exam-letter", "B")
+        expect(mine).to_have_attribute("data-exam-review-option", str(bank_index))
+        assert (
+            item.locator("[data-exam-review-option]").evaluate_all("els => els.map(e => +e.dataset.examReviewOption)")
+            == seen[0][qid]
+        ), "the review shows the options in the order the learner saw"
+        verdict = item.locator("[data-exam-review-verdict]")
+        expect(verdict).to_have_text(re.compile(r"^Correct: B\.|^Incorrect: you chose B; the answer is [A-E]\."))
+        # The record and the grade use the bank's own index.
+        record = page.evaluate(f"window.llmGuide.store.question({qid!r})")
+        assert record["last"]["selected"] == [bank_index]
+        assert record["last"]["correct"] is (bank_index in q.key)
+    finally:
+        context.close()
+
+
+def test_the_result_filters_missed_and_flagged_and_reads_naturally(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    freeze_time(page)
+    ids = [bank.questions_for("peft")[0].id, bank.questions_for("memory")[0].id, bank.questions_for("peft")[1].id]
+    ids.append(bank.questions_for("evaluation")[0].id)
+    start(page, f"{served_site}practice/?ids={','.join(ids)}")
+    answer_current(page, bank, right=True)
+    page.locator("[data-exam-next]").click()
+    answer_current(page, bank, right=True)
+    page.locator("[data-exam-flag]").click()
+    page.locator("[data-exam-next]").click()
+    answer_current(page, bank, right=False)
+    page.locator("[data-exam-flag]").click()
+    # A reload shows "resumed"; the result never does.
+    page.reload()
+    expect(page.locator("[data-exam-notice]").filter(has_text="resumed")).to_have_count(1)
+    submit(page)
+    expect(page.locator("[data-exam-notice]")).to_have_count(0)
+    verdict = page.locator("[data-exam-verdict]")
+    expect(verdict).to_have_attribute("data-exam-verdict", "fail")
+    expect(page.locator("[data-exam-score]")).to_have_text("Below the 70% line: 2 of 4 (50%).")
+    assert (page.locator("[data-exam-body]").text_content() or "").count("assumption") == 1
+    # One line per area drawn from: the exam holds three topics, so three topic rows, whatever the bank holds.
+    expect(page.locator("[data-exam-by-topic] tbody tr")).to_have_count(3)
+    domains = {bank.question(i).domain for i in ids}
+    expect(page.locator("[data-exam-by-domain] tbody tr")).to_have_count(len(domains))
+    assert all(
+        int(t) > 0
+        for t in page.locator("[data-exam-by-domain] tbody tr").evaluate_all("rs => rs.map(r => r.dataset.total)")
+    )
+    items = page.locator("[data-exam-review-item]")
+    visible = "els => els.filter(e => !e.hidden && e.offsetParent !== null).map(e => e.dataset.examReviewItem)"
+    expect(page.locator("[data-exam-review-filter='missed'] + label")).to_have_text("Missed only (2)")
+    expect(page.locator("[data-exam-review-filter='flagged'] + label")).to_have_text("Flagged only (2)")
+    page.locator("[data-exam-review-filter='missed']").check()
+    assert items.evaluate_all(visible) == [ids[2], ids[3]]
+    expect(page.locator("[data-exam-review-shown]")).to_have_text("Showing 2 of 4 questions.")
+    page.locator("[data-exam-review-filter='flagged']").check()
+    assert items.evaluate_all(visible) == [ids[1], ids[2]]
+    page.locator("[data-exam-review-filter='all']").check()
+    assert items.evaluate_all(visible) == ids
+    # After "Set up a new exam" no notice of that exam is left either.
+    page.locator("[data-exam-new]").click()
+    expect(page.locator('[data-exam-notice="info"]')).to_have_count(0)
+
+
+def test_instructors_builder_names_unknown_ids_counts_and_gives_a_chosen_set_no_seed(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    page.goto(f"{served_site}instructors/")
+    output = page.locator("[data-links-output]")
+    expect(output).to_have_value(re.compile(r"practice/\?.*seed=\d+$"))  # drawn questions: a seed
+    page.locator("[data-links-mode='ids']").check()
+    expect(page.locator("[data-links-seed]")).to_be_hidden()
+    first, second = bank.questions[2].id, bank.questions[7].id
+    page.locator("[data-links-ids]").fill(f"{first},no-such-question")
+    warning = page.locator("[data-links-unknown]")
+    expect(warning).to_be_visible()
+    expect(warning).to_contain_text("no-such-question")
+    expect(output).to_have_value(f"{served_site}practice/?ids={first}")
+    expect(page.locator("[data-links-picked]")).to_have_text("1 question chosen.")
+    box = page.locator(f"[data-links-pick='{second}']")
+    box.evaluate("b => b.closest('details').open = true")
+    box.check()
+    expect(page.locator("[data-links-picked]")).to_have_attribute("data-links-picked", "2")
+    expect(page.locator("[data-links-picked]")).to_have_text("2 questions chosen.")
+    page.locator("[data-links-ids]").fill(f"{first},{second}")
+    expect(warning).to_be_hidden()
+    expect(output).to_have_value(f"{served_site}practice/?ids={first},{second}")
+    page.locator("[data-links-open]").click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    expect(page.locator("[data-exam-fixed-set]")).to_have_attribute("data-exam-fixed-set", "2")
+    expect(page.locator("[data-exam-seed]")).to_have_count(0)  # a fixed set has no seed to set
+
+
+def test_bad_settings_are_named_with_what_is_wrong(page: Page, served_site: str) -> None:
+    page.goto(f"{served_site}practice/?topics=peft&n=3&seed=-1&timer=maybe")
+    expect(page.locator("[data-exam-notice]")).to_have_text(
+        "Not used from this link: the seed “-1” (a seed must be 0 or more); the timer “maybe” (use 1 for timed or 0 "
+        "for untimed). The rest of it works."
+    )
+    expect(page.locator("[data-exam-timer]")).to_be_checked()  # the default, since "maybe" says neither
+    page.locator("[data-exam-seed]").fill("-1")
+    page.locator("[data-exam-start]").click()
+    expect(page.locator("[data-exam-setup-error]")).to_have_text(
+        "The seed “-1” cannot be used: a seed must be 0 or more. Leave it empty for a new random exam."
+    )
+    expect(page.locator("[data-exam-seed]")).to_be_focused()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    page.locator("[data-exam-seed]").fill("12")
+    page.locator("[data-exam-start]").click()
+    expect(page).to_have_url(re.compile(r"seed=12"))
+
+
+def test_multi_select_questions_say_choose_two_in_words(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = next(q for q in bank.questions if q.select == 2)
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    expect(page.locator("[data-exam-instruction]")).to_have_text("Choose two · zero chosen")
+    page.locator(f"[data-exam-option='{q.key[0]}'] [data-exam-input]").check()
+    submit(page)
+    page.goto(f"{served_site}review/")
+    expect(page.locator(f"[data-review-card='{q.id}'] legend").first).to_have_text("Choose two.")

@@ -222,6 +222,11 @@ def test_offline_copy_works_from_disk_without_network(
     page.goto((unzipped / "q.html").as_uri() + "#no-such-question")
     expect(page.locator("[data-permalink-notice]")).to_contain_text("no-such-question")
 
+    # Links handed out from disk say that they only work on this computer (this copy was built with no published
+    # address to give instead).
+    page.goto((unzipped / "instructors.html").as_uri())
+    expect(page.locator("[data-links-where]")).to_have_text(re.compile("works on this computer only"))
+
     assert requests.seen, "the guard saw no requests at all: it is not watching"
     assert requests.refused == []
     assert console.errors == []

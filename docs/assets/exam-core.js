@@ -41,11 +41,68 @@
     return out;
   }
 
+  var MAX_SEED_DIGITS = 9; // fits a 32-bit unsigned integer, so every browser reads the same number
+
   function parseSeed(raw) {
     if (raw === null || raw === undefined || raw === "") return null;
     var text = String(raw).trim();
     if (!/^\d{1,9}$/.test(text)) return null;
     return parseInt(text, 10);
+  }
+
+  function seedProblem(raw) {
+    // Why a seed cannot be used, in words a learner can act on ("" when it can, or when none was given): a seed is a
+    // whole number, 0 or more, of at most nine digits.
+    if (raw === null || raw === undefined) return "";
+    var text = String(raw).trim();
+    if (parseSeed(text) !== null) return "";
+    if (/^-\d+$/.test(text)) return "a seed must be 0 or more";
+    if (/^\d+$/.test(text)) return "a seed has at most " + MAX_SEED_DIGITS + " digits";
+    return "a seed is a whole number, 0 or more";
+  }
+
+  function parseSwitch(raw) {
+    // A link's on/off setting (timer, domains): true, false, or null when it is neither (named in the link notice).
+    var text = String(raw === null || raw === undefined ? "" : raw).trim().toLowerCase();
+    if (["", "1", "on", "true", "yes"].indexOf(text) !== -1) return true;
+    if (["0", "off", "false", "no"].indexOf(text) !== -1) return false;
+    return null;
+  }
+
+  function hashText(text) {
+    // FNV-1a, 32 bits: a question id as a number, the same in every browser and in Node.
+    var h = 0x811c9dc5;
+    for (var i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h >>> 0;
+  }
+
+  function optionOrder(seed, id, count) {
+    // The order in which an exam shows a question's options: position p shows the bank's option order[p]. Seeded by
+    // the exam's seed and the question's id, so one link gives everyone the same letters, and a question's order
+    // does not depend on which other questions were drawn. The topic pages keep the bank's order, so a learner who
+    // did the page cannot answer "it was E" from memory.
+    var positions = [];
+    for (var i = 0; i < count; i++) positions.push(i);
+    var mixed = (hashText(String(id)) ^ Math.imul((Number(seed) || 0) >>> 0, 0x9e3779b1)) >>> 0;
+    return shuffle(positions, rng(mixed));
+  }
+
+  function letter(position) {
+    return String.fromCharCode(65 + position);
+  }
+
+  function lettersFor(order, indexes) {
+    // The letters a learner saw for the bank's option indexes, in alphabetical order: ["B", "D"].
+    return (indexes || []).map(function (i) { return order.indexOf(i); }).filter(function (p) { return p !== -1; })
+      .sort(function (a, b) { return a - b; }).map(letter);
+  }
+
+  function letterList(letters) {
+    if (letters.length <= 1) return letters.join("");
+    return letters.slice(0, -1).join(", ") + " and " + letters[letters.length - 1];
   }
 
   function newSeed(random) {
@@ -62,6 +119,11 @@
       seen[s] = true;
       return true;
     });
+  }
+
+  function quoted(text) {
+    // A value from a link, shortened, in quotes: it is shown to the learner, never run.
+    return "“" + String(text).trim().slice(0, 20) + "”";
   }
 
   function parseParams(search, bank) {
@@ -96,13 +158,24 @@
     if (params.has("n")) {
       var n = parseInt(params.get("n"), 10);
       if (n > 0 && String(n) === params.get("n").trim()) out.n = n;
-      else out.problems.push("the count “" + params.get("n").slice(0, 20) + "” is not a whole number above 0");
+      else out.problems.push("the count " + quoted(params.get("n")) + " (a count is a whole number above 0)");
     }
     if (params.has("seed") && out.seed === null) {
-      out.problems.push("the seed “" + params.get("seed").slice(0, 20) + "” is not a whole number");
+      out.problems.push("the seed " + quoted(params.get("seed")) + " (" + seedProblem(params.get("seed")) + ")");
     }
-    if (params.has("timer")) out.timer = params.get("timer") !== "0" && params.get("timer") !== "off";
-    if (params.has("domains")) out.proportional = params.get("domains") !== "0";
+    if (params.has("timer")) {
+      out.timer = parseSwitch(params.get("timer"));
+      if (out.timer === null) {
+        out.problems.push("the timer " + quoted(params.get("timer")) + " (use 1 for timed or 0 for untimed)");
+      }
+    }
+    if (params.has("domains")) {
+      out.proportional = parseSwitch(params.get("domains"));
+      if (out.proportional === null) {
+        out.problems.push("domains " + quoted(params.get("domains")) +
+          " (use 1 to draw in the exam’s domain proportions or 0 to draw evenly)");
+      }
+    }
     out.any = ["ids", "topics", "n", "seed", "timer", "domains"].some(function (k) { return params.has(k); });
     return out;
   }
@@ -279,8 +352,10 @@
     var seed = params.seed !== null && params.seed !== undefined ? params.seed : (d.seed != null ? d.seed : newSeed(random || Math.random));
     var timed = params.timer !== null && params.timer !== undefined ? params.timer : d.timer !== false;
     if (params.ids) {
-      // A hand-picked set keeps the instructor's order: question 3 is the same for the whole class.
-      return { ids: params.ids.slice(), seed: seed, timed: timed, query: buildQuery({ ids: params.ids, seed: params.seed, timer: timed }) };
+      // A hand-picked set keeps the instructor's order: question 3 is the same for the whole class. Its options are
+      // shuffled by a fixed seed (0) unless the link names one, so the letters are the same for the whole class too.
+      var fixed = params.seed !== null && params.seed !== undefined ? params.seed : 0;
+      return { ids: params.ids.slice(), seed: fixed, timed: timed, query: buildQuery({ ids: params.ids, seed: params.seed, timer: timed }) };
     }
     var topics = params.topics || d.topics || null;
     var n = params.n || d.n || DEFAULT_COUNT;
@@ -458,6 +533,18 @@
     return minutes + (minutes === 1 ? " minute" : " minutes");
   }
 
+  var LOW_MS = 5 * 60000; // the clock's look changes at 5 minutes left ...
+  var LAST_MS = 60000; // ... and again at the last minute
+
+  function timeLevel(remainingMs) {
+    // "low" from 5:00 left, "last" from 1:00 left, "" otherwise and for an untimed exam (null): the exam bar's
+    // data-exam-time, which exam.css turns into a heavier, marked clock.
+    if (remainingMs === null || remainingMs === undefined) return "";
+    if (remainingMs <= LAST_MS) return "last";
+    if (remainingMs <= LOW_MS) return "low";
+    return "";
+  }
+
   function announcement(limitMs, before, after) {
     // Spoken at a few moments only (halfway, 10, 5 and 1 minutes left), never every second: a screen reader user
     // needs the warnings without the timer talking over the questions.
@@ -500,8 +587,11 @@
     var items = session.ids.map(function (id, i) {
       var q = bank.questions[id];
       var selected = session.answers[id] || [];
+      // Answers are kept as the bank's option indexes; `order` and the letters are what the learner saw.
+      var order = optionOrder(session.seed, id, q.options ? q.options.length : 0);
       return {
-        id: id, number: i + 1, topic: q.topic, domain: q.domain, selected: selected, key: q.key,
+        id: id, number: i + 1, topic: q.topic, lesson: q.lesson || null, domain: q.domain, selected: selected, key: q.key,
+        order: order, chosenLetters: lettersFor(order, selected), keyLetters: lettersFor(order, q.key),
         answered: selected.length > 0, correct: isCorrect(selected, q.key), select: q.select,
         complete: answers().choiceState(selected.length, q.select) === "complete",
         confidence: session.confidence[id] || null, flagged: !!session.flags[id]
@@ -527,6 +617,38 @@
     };
   }
 
+  function verdict(result) {
+    // One sentence: where the score stands against the line, then the score. The line itself is an assumption,
+    // which the page says once, beside it.
+    var where = result.passed ? "At or above the " + result.passPercent + "% line" : "Below the " + result.passPercent + "% line";
+    return where + ": " + result.correct + " of " + result.total + " (" + result.percent + "%).";
+  }
+
+  function answerText(item) {
+    // What the result says of one question, with the letters the learner saw: "Incorrect: you chose B and D; the
+    // answer is A and D."
+    var chose = letterList(item.chosenLetters);
+    var key = letterList(item.keyLetters);
+    if (!item.answered) return "Not answered. The answer is " + key + ".";
+    if (item.correct) return "Correct: " + chose + ".";
+    if (!item.complete) {
+      return "Incorrect: you chose " + answers().count(item.selected.length) + " (" + chose + ") where the question asks for " +
+        answers().count(item.select) + "; the answer is " + key + ".";
+    }
+    return "Incorrect: you chose " + chose + "; the answer is " + key + ".";
+  }
+
+  var FILTERS = ["all", "missed", "flagged"];
+
+  function reviewFilter(items, which) {
+    // The result's review, filtered: every question, the missed ones (wrong or not answered) or the flagged ones.
+    return items.filter(function (x) {
+      if (which === "missed") return !x.correct;
+      if (which === "flagged") return x.flagged;
+      return true;
+    }).map(function (x) { return x.id; });
+  }
+
   function historyEntry(result, session, now) {
     return {
       at: now, correct: result.correct, total: result.total, percent: result.percent, usedMs: result.usedMs,
@@ -542,7 +664,10 @@
   var core = {
     PER_QUESTION_MS: PER_QUESTION_MS, DEFAULT_COUNT: DEFAULT_COUNT, PASS_PERCENT: PASS_PERCENT, CONFIDENCE: CONFIDENCE,
     SLUG: SLUG,
-    rng: rng, shuffle: shuffle, parseSeed: parseSeed, newSeed: newSeed, parseParams: parseParams, buildQuery: buildQuery,
+    rng: rng, shuffle: shuffle, parseSeed: parseSeed, seedProblem: seedProblem, parseSwitch: parseSwitch, newSeed: newSeed,
+    parseParams: parseParams, buildQuery: buildQuery, optionOrder: optionOrder, letter: letter, lettersFor: lettersFor,
+    letterList: letterList, timeLevel: timeLevel, verdict: verdict, answerText: answerText, FILTERS: FILTERS,
+    reviewFilter: reviewFilter,
     allocate: allocate, pool: pool, draw: draw, plan: plan,
     createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
     setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,

@@ -7,17 +7,25 @@
  *   [data-exam]                    the mount point; data-exam-view = setup | choice | run | results once mounted
  *   choice: a link to another exam while one is unfinished: [data-exam-choice-unfinished],
  *           [data-exam-choice-resume], [data-exam-choice-link]
- *   [data-exam-notice]             notices: unknown ids or topics, storage not kept, time up
+ *   [data-exam-notice]             notices: unknown ids or topics, settings of the link not used (named), storage not
+ *                                  kept, time up, resumed (kind "info", removed when the run view goes)
  *   set-up: [data-exam-setup] form, [data-exam-topic], [data-exam-lesson] ("topic/lesson"), [data-exam-count],
- *           [data-exam-timer], [data-exam-domains],
- *           [data-exam-seed], [data-exam-start]
- *   run: [data-exam-question=<id>], [data-exam-option=<i>], [data-exam-confidence], [data-exam-flag],
- *        [data-exam-instruction] ("Choose two · one chosen"), [data-exam-prev], [data-exam-next], [data-exam-grid]
- *        with [data-exam-id=<id>][data-state=answered|incomplete|unanswered][data-flagged], the bar [data-sticky],
- *        [data-exam-clock], [data-exam-pause], [data-exam-submit], [data-exam-warning], [data-exam-confirm-submit]
- *   results: [data-exam-score], [data-exam-by-topic], [data-exam-by-domain] rows with data-correct/data-total,
- *            [data-exam-lucky], [data-exam-confident-mistakes], [data-exam-review-item=<id>],
- *            [data-exam-retry-missed], [data-exam-history]
+ *           [data-exam-timer], [data-exam-domains], [data-exam-seed] (drawn exams only; a fixed set has none),
+ *           [data-exam-fixed-set=<n>], [data-exam-setup-error], [data-exam-start]
+ *   run: [data-exam-question=<id>] (no topic shown), [data-exam-option=<bank index>][data-exam-letter=<A..>] in this
+ *        exam's shuffled order (its row is a .quiz-option label), [data-exam-input] (value: the bank's index),
+ *        [data-exam-confidence], [data-exam-flag], [data-exam-instruction] ("Choose two · one chosen"),
+ *        [data-exam-prev], [data-exam-next], [data-exam-grid] with
+ *        [data-exam-id=<id>][data-state=answered|incomplete|unanswered][data-flagged], the bar [data-exam-bar]
+ *        [data-sticky] with data-exam-time = low (5 minutes left) | last (1 minute), [data-exam-clock],
+ *        [data-exam-time-note], [data-exam-progress], [data-exam-pause], [data-exam-submit], [data-exam-warning],
+ *        [data-exam-confirm-submit]
+ *   results: [data-exam-verdict=pass|fail] holding [data-exam-score] (data-correct, data-total), [data-exam-by-domain],
+ *            [data-exam-by-topic] rows with data-correct/data-total (only areas drawn from), [data-exam-lucky],
+ *            [data-exam-confident-mistakes], [data-exam-review-filter=all|missed|flagged] (data-count),
+ *            [data-exam-review-shown], [data-exam-review-item=<id>] (data-correct, data-flagged; hidden when filtered
+ *            out) with [data-exam-review-topic], [data-exam-review-verdict] and [data-exam-review-option=<bank index>]
+ *            [data-exam-letter] in the learner's order, [data-exam-retry-missed], [data-exam-history]
  */
 (function () {
   "use strict";
@@ -173,14 +181,17 @@
       h("span", { id: "exam-timer-help", class: "exam-setup__help",
         text: " A timed exam submits itself when time runs out and cannot be paused; an untimed one can." })
     ]));
-    form.appendChild(h("p", { class: "exam-setup__field" }, [
-      h("label", { for: "exam-seed", text: "Seed (optional) " }),
-      h("input", { type: "text", id: "exam-seed", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off",
-        value: link && link.seed !== null ? String(link.seed) : "", "data-exam-seed": true,
-        "aria-describedby": "exam-seed-help" }),
-      h("span", { id: "exam-seed-help", class: "exam-setup__help",
-        text: " The same seed gives the same questions in the same order." })
-    ]));
+    if (!(link && link.ids)) {
+      // A fixed set has its own order, so a seed would change nothing the learner can see: no field for it.
+      form.appendChild(h("p", { class: "exam-setup__field" }, [
+        h("label", { for: "exam-seed", text: "Seed (optional) " }),
+        h("input", { type: "text", id: "exam-seed", inputmode: "numeric", autocomplete: "off",
+          value: link && link.seed !== null ? String(link.seed) : "", "data-exam-seed": true,
+          "aria-describedby": "exam-seed-help" }),
+        h("span", { id: "exam-seed-help", class: "exam-setup__help",
+          text: " A whole number, 0 or more: the same seed gives the same questions in the same order." })
+      ]));
+    }
     form.appendChild(h("p", {}, [
       h("button", { type: "submit", class: "md-button md-button--primary", "data-exam-start": true, text: "Start the exam" })
     ]));
@@ -243,7 +254,10 @@
     var topics = chosenTopics(form);
     var countInput = form.querySelector("[data-exam-count]");
     var domains = form.querySelector("[data-exam-domains]");
-    var seed = c.parseSeed(form.querySelector("[data-exam-seed]").value);
+    var seedInput = form.querySelector("[data-exam-seed]");
+    var seedText = seedInput ? seedInput.value.trim() : "";
+    // A fixed set keeps the seed its link named (it orders the options), and otherwise none.
+    var seed = seedInput ? c.parseSeed(seedText) : link && link.ids ? link.seed : null;
     var params = {
       ids: link && link.ids ? link.ids : null,
       topics: topicBoxes.length ? topics : null,
@@ -252,11 +266,15 @@
       timer: form.querySelector("[data-exam-timer]").checked,
       proportional: domains ? domains.checked : null
     };
-    if (topicBoxes.length && !topics.length) {
+    var problem = topicBoxes.length && !topics.length ? "Choose at least one topic."
+      : seedText && seed === null ? "The seed “" + seedText.slice(0, 20) + "” cannot be used: " + c.seedProblem(seedText) +
+        ". Leave it empty for a new random exam."
+      : "";
+    if (problem) {
       var help = form.querySelector("[data-exam-setup-error]") || form.appendChild(
         h("p", { class: "exam-setup__error", role: "alert", "data-exam-setup-error": true }));
-      help.textContent = "Choose at least one topic.";
-      topicBoxes[0].focus();
+      help.textContent = problem;
+      (topicBoxes.length && !topics.length ? topicBoxes[0] : seedInput).focus();
       return;
     }
     start(c.plan(state.bank, params, {}, Math.random));
@@ -283,10 +301,12 @@
   function showRun() {
     var body = setView("run");
     var s = state.session;
-    var bar = h("div", { class: "exam-bar", "data-sticky": true }, [
+    var bar = h("div", { class: "exam-bar", "data-sticky": true, "data-exam-bar": true }, [
       h("p", { class: "exam-bar__clock" }, [
         h("span", { class: "exam-bar__label", text: s.timed ? "Time left: " : "Time used: " }),
-        h("span", { "data-exam-clock": true })
+        h("span", { "data-exam-clock": true }),
+        // Said in words as well as by weight and border when time runs low (filled in by tick()).
+        h("span", { class: "exam-bar__low", "data-exam-time-note": true })
       ]),
       s.timed ? null : h("button", { type: "button", class: "md-button", "data-exam-pause": true, "aria-pressed": "false", text: "Pause" }),
       h("p", { class: "exam-bar__progress", "data-exam-progress": true })
@@ -335,20 +355,23 @@
     var article = h("article", { class: "exam-q", "data-exam-question": id, "aria-labelledby": "exam-q-title" });
     article.appendChild(h("h2", { id: "exam-q-title", class: "exam-q__title", tabindex: "-1",
       text: "Question " + number + " of " + s.ids.length }));
-    article.appendChild(h("p", { class: "exam-q__meta", text: topicTitle(bank, q.topic) + " · " + domainTitle(bank, q.domain) }));
+    // No topic or domain here: the real exam does not say, and the result does.
     article.appendChild(h("div", { class: "exam-q__stem", id: "exam-q-stem", html: q.stem }));
     var options = h("fieldset", { class: "exam-q__options", "aria-describedby": "exam-q-stem" }, [
       h("legend", { class: "exam-q__instruction", "data-exam-instruction": true, "aria-live": multi ? "polite" : null,
         text: guide().answerCore.choiceText(chosen.length, q.select) })
     ]);
     var listEl = h("ol", { class: "exam-q__list" });
-    q.options.forEach(function (option, i) {
-      var inputId = "exam-opt-" + i;
-      listEl.appendChild(h("li", { class: "exam-option", "data-exam-option": String(i) }, [
-        h("input", { type: multi ? "checkbox" : "radio", name: "exam-answer", id: inputId, value: String(i),
-          checked: chosen.indexOf(i) !== -1, "data-exam-input": true }),
-        h("label", { for: inputId, html: "<span class=\"exam-option__letter\">" + String.fromCharCode(65 + i) + ".</span> " + option.text })
-      ]));
+    // In this exam's order (seeded by the exam and the question), lettered by position; each input's value stays the
+    // bank's option index, which is what the session, grading and the learner's record keep.
+    core().optionOrder(s.seed, id, q.options.length).forEach(function (i, position) {
+      // The whole row is the label, as on the topic pages: a click anywhere on it chooses the option.
+      var row = h("label", { class: "quiz-option exam-option" }, [
+        h("input", { type: multi ? "checkbox" : "radio", name: "exam-answer", value: String(i),
+          checked: chosen.indexOf(i) !== -1, "data-exam-input": true })
+      ]);
+      row.insertAdjacentHTML("beforeend", core().letter(position) + ". " + q.options[i].text);
+      listEl.appendChild(h("li", { "data-exam-option": String(i), "data-exam-letter": core().letter(position) }, [row]));
     });
     options.appendChild(listEl);
     article.appendChild(options);
@@ -425,6 +448,7 @@
     if (s.timed) {
       var left = c.remaining(s, t);
       if (clockEl) clockEl.textContent = c.clock(left);
+      renderTimeLevel(c.timeLevel(left));
       var message = c.announcement(s.limitMs, state.lastRemaining, left);
       if (message) announce(message);
       state.lastRemaining = left;
@@ -434,6 +458,16 @@
     }
     state.ticks = (state.ticks || 0) + 1;
     if (state.ticks % SAVE_EVERY === 0) checkpoint();
+  }
+
+  function renderTimeLevel(level) {
+    // The bar's look at 5 minutes and at 1 minute left: data-exam-time for the styles, and a word beside the clock, so
+    // it is not told by colour alone.
+    var bar = state.root.querySelector("[data-exam-bar]");
+    if (!bar || (bar.getAttribute("data-exam-time") || "") === level) return;
+    if (level) bar.setAttribute("data-exam-time", level); else bar.removeAttribute("data-exam-time");
+    var note = bar.querySelector("[data-exam-time-note]");
+    if (note) note.textContent = level === "last" ? "last minute" : level === "low" ? "under 5 minutes" : "";
   }
 
   function goTo(index) {
@@ -552,17 +586,18 @@
   /* ---------- results ---------- */
 
   function breakdownTable(caption, groups, marker) {
+    // One compact line per area the exam drew from (areas with no question drawn are not listed): its name and
+    // "2 of 3 (67%)".
     var table = h("table", {}, [h("caption", { text: caption })]); // no class: Material styles plain tables
-    var attrs = {};
-    attrs[marker] = true;
     table.setAttribute(marker, "");
     table.appendChild(h("thead", {}, [h("tr", {}, [
-      h("th", { scope: "col", text: "Area" }), h("th", { scope: "col", text: "Correct" }), h("th", { scope: "col", text: "Of" })
+      h("th", { scope: "col", text: "Area" }), h("th", { scope: "col", text: "Correct" })
     ])]));
     var tbody = h("tbody");
     groups.forEach(function (g) {
       tbody.appendChild(h("tr", { "data-correct": String(g.correct), "data-total": String(g.total) }, [
-        h("th", { scope: "row", text: g.title }), h("td", { text: String(g.correct) }), h("td", { text: String(g.total) })
+        h("th", { scope: "row", text: g.title }),
+        h("td", { text: g.correct + " of " + g.total + " (" + Math.round((g.correct / g.total) * 100) + "%)" })
       ]));
     });
     table.appendChild(tbody);
@@ -580,29 +615,43 @@
     return list;
   }
 
+  function lessonTitle(bank, topic, lesson) {
+    for (var i = 0; i < bank.topics.length; i++) {
+      if (bank.topics[i].id !== topic) continue;
+      var lessons = bank.topics[i].lessons || [];
+      for (var j = 0; j < lessons.length; j++) if (lessons[j].id === lesson) return lessons[j].title;
+    }
+    return lesson || "";
+  }
+
   function reviewItem(item, bank) {
     var q = bank.questions[item.id];
+    var c = core();
     var li = h("li", { class: "exam-review__item", id: "exam-review-" + item.id, "data-exam-review-item": item.id,
-      "data-correct": item.correct ? "true" : "false" });
+      "data-correct": item.correct ? "true" : "false", "data-flagged": item.flagged ? "true" : "false" });
     li.appendChild(h("h3", { text: questionTitle(bank, item.id, item.number) }));
-    var verdict = !item.answered ? "Not answered." : item.correct ? "Correct." : !item.complete
-      ? "Incorrect: you chose " + guide().answerCore.count(item.selected.length) + " where the question asks for " +
-        guide().answerCore.count(item.select) + "."
-      : "Incorrect.";
+    // The topic, hidden during the exam, is named here.
+    li.appendChild(h("p", { class: "exam-review__meta", "data-exam-review-topic": item.topic,
+      text: [topicTitle(bank, item.topic), item.lesson ? lessonTitle(bank, item.topic, item.lesson) : "",
+        domainTitle(bank, item.domain)].filter(Boolean).join(" · ") }));
+    var verdict = c.answerText(item);
     if (item.confidence) verdict += " You said: " + item.confidence + ".";
     if (item.flagged) verdict += " Flagged.";
-    li.appendChild(h("p", { class: "exam-review__verdict exam-review__verdict--" + (item.correct ? "correct" : "incorrect"), text: verdict }));
+    li.appendChild(h("p", { class: "exam-review__verdict exam-review__verdict--" + (item.correct ? "correct" : "incorrect"),
+      "data-exam-review-verdict": true, text: verdict }));
     li.appendChild(h("div", { class: "exam-review__stem", html: q.stem }));
     var options = h("ol", { class: "exam-review__options" });
-    q.options.forEach(function (option, i) {
+    // In the order and with the letters the learner saw in the exam.
+    item.order.forEach(function (i, position) {
+      var option = q.options[i];
       var mine = item.selected.indexOf(i) !== -1;
       var right = q.key.indexOf(i) !== -1;
       var tags = [];
       if (mine) tags.push("Your answer");
       if (right) tags.push("Correct answer");
       options.appendChild(h("li", { class: "exam-review__option" + (right ? " is-key" : "") + (mine ? " is-mine" : ""),
-        "data-exam-review-option": String(i) }, [
-        h("p", { class: "exam-review__option-text", html: "<strong>" + String.fromCharCode(65 + i) + ".</strong> " + option.text }),
+        "data-exam-review-option": String(i), "data-exam-letter": c.letter(position) }, [
+        h("p", { class: "exam-review__option-text", html: "<strong>" + c.letter(position) + ".</strong> " + option.text }),
         tags.length ? h("p", { class: "exam-review__tags", text: tags.join(" · ") }) : null,
         h("div", { class: "exam-review__why", html: option.explanation })
       ]));
@@ -617,6 +666,38 @@
     });
     li.appendChild(refs);
     return li;
+  }
+
+  function reviewFilters(result, review) {
+    // Show every question, the missed ones or the flagged ones: a radio group that hides the other review items.
+    var counts = {
+      all: result.items.length,
+      missed: core().reviewFilter(result.items, "missed").length,
+      flagged: core().reviewFilter(result.items, "flagged").length
+    };
+    var labels = { all: "All questions", missed: "Missed only", flagged: "Flagged only" };
+    var group = h("fieldset", { class: "exam-filter", "data-exam-review-filters": true }, [h("legend", { text: "Show" })]);
+    core().FILTERS.forEach(function (which) {
+      var id = "exam-filter-" + which;
+      group.appendChild(h("span", { class: "exam-filter__choice" }, [
+        h("input", { type: "radio", name: "exam-filter", id: id, value: which, checked: which === "all",
+          "data-exam-review-filter": which, "data-count": String(counts[which]) }),
+        h("label", { for: id, text: labels[which] + " (" + counts[which] + ")" })
+      ]));
+    });
+    var status = h("p", { class: "exam-filter__status", role: "status", "data-exam-review-shown": true });
+    group.appendChild(status);
+    group.addEventListener("change", function (event) {
+      var which = event.target.value;
+      var shown = core().reviewFilter(result.items, which);
+      Array.prototype.forEach.call(review.querySelectorAll("[data-exam-review-item]"), function (li) {
+        li.hidden = shown.indexOf(li.getAttribute("data-exam-review-item")) === -1;
+      });
+      status.textContent = which === "all" ? "" : shown.length
+        ? "Showing " + shown.length + " of " + result.items.length + " questions."
+        : which === "missed" ? "None missed." : "None flagged.";
+    });
+    return group;
   }
 
   function historySection() {
@@ -656,12 +737,11 @@
     var body = setView("results");
     if (timeUp) notice("Time is up: your exam was submitted automatically.", "info");
     body.appendChild(h("h2", { id: "exam-result-title", text: "Your result" }));
-    body.appendChild(h("p", { class: "exam-score", "data-exam-score": true, "data-correct": String(result.correct),
-      "data-total": String(result.total),
-      text: "You answered " + result.correct + " of " + result.total + " correctly (" + result.percent + "%)." }));
-    body.appendChild(h("p", { class: "exam-verdict exam-verdict--" + (result.passed ? "pass" : "fail"), "data-exam-verdict": result.passed ? "pass" : "fail" }, [
-      h("strong", { text: result.passed ? "Pass" : "Below the line" }),
-      " against a " + result.passPercent + "% line. That line is an assumption: no official passing score is published."
+    body.appendChild(h("p", { class: "exam-verdict exam-verdict--" + (result.passed ? "pass" : "fail"),
+      "data-exam-verdict": result.passed ? "pass" : "fail" }, [
+      h("strong", { class: "exam-score", "data-exam-score": true, "data-correct": String(result.correct),
+        "data-total": String(result.total), text: c.verdict(result) }),
+      " The " + result.passPercent + "% line is an assumption: no official passing score is published."
     ]));
     body.appendChild(h("p", { text: "Time used: " + c.clock(result.usedMs) +
       (result.timed ? " of " + c.clock(result.limitMs) + "." : " (untimed).") }));
@@ -674,8 +754,9 @@
     actions.appendChild(h("button", { type: "button", class: "md-button", "data-exam-new": true, text: "Set up a new exam" }));
     body.appendChild(actions);
     body.appendChild(h("h2", { text: "Breakdown" }));
-    body.appendChild(breakdownTable("By topic", result.byTopic, "data-exam-by-topic"));
+    // A small exam draws from few areas: one line for each, the domains first (the exam's own areas).
     body.appendChild(breakdownTable("By exam domain", result.byDomain, "data-exam-by-domain"));
+    body.appendChild(breakdownTable("By topic", result.byTopic, "data-exam-by-topic"));
     var numbers = {};
     result.items.forEach(function (item) { numbers[item.id] = item.number; });
     body.appendChild(h("h2", { text: "Lucky guesses" }));
@@ -687,8 +768,18 @@
     body.appendChild(h("h2", { text: "Every question, with explanations" }));
     var review = h("ol", { class: "exam-review", "data-exam-review": true });
     result.items.forEach(function (item) { review.appendChild(reviewItem(item, bank)); });
+    body.appendChild(reviewFilters(result, review));
     body.appendChild(review);
     body.appendChild(historySection());
+    // A link to a question the filter hides (from "Lucky guesses", say) shows every question first.
+    body.addEventListener("click", function (event) {
+      var a = event.target.closest ? event.target.closest("a[href^='#exam-review-']") : null;
+      var target = a && document.getElementById(a.getAttribute("href").slice(1));
+      if (!target || !target.hidden) return;
+      var all = body.querySelector("[data-exam-review-filter='all']");
+      all.checked = true;
+      all.dispatchEvent(new Event("change", { bubbles: true }));
+    });
     var retry = body.querySelector("[data-exam-retry-missed]");
     if (retry) retry.addEventListener("click", function () {
       start({ ids: result.missed, seed: session.seed, timed: session.timed,
@@ -744,7 +835,7 @@
       notice("Unknown topic" + (params.unknownTopics.length === 1 ? "" : "s") + ", left out: " +
         params.unknownTopics.join(", ") + ".");
     }
-    if (params.problems.length) notice("In this link, " + params.problems.join("; ") + ": ignored.");
+    if (params.problems.length) notice("Not used from this link: " + params.problems.join("; ") + ". The rest of it works.");
     if (params.ids && !params.ids.length) params.ids = null;
     state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up
     var saved = c.validSession(s.get(CURRENT), bank);

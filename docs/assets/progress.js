@@ -95,10 +95,12 @@
     if (!document.querySelector("[data-progress-home], [data-progress-page]")) return;
     if (guide.progressPage) { guide.progressPage.mount(); return; }
     if (pageScript || !here) return;
-    // async=false: inserted scripts then run in this order; progress-page.js mounts itself once loaded.
+    // async=false: inserted scripts then run in this order; progress-page.js mounts itself once loaded. Each address
+    // names its content (llmGuide.assets, from generated/versions.js), so a deploy never pairs old and new code.
+    var addresses = guide.assets || {};
     ["progress-io.js", "review-core.js", "generated/topic-ids.js", "progress-page.js"].forEach(function (name) {
       pageScript = document.createElement("script");
-      pageScript.src = new URL(name, here).href;
+      pageScript.src = new URL(addresses[name] || name, here).href;
       pageScript.async = false;
       document.head.appendChild(pageScript);
     });

@@ -115,6 +115,25 @@
     return "in " + days + " days";
   }
 
+  function nextText(rating, when) {
+    // What happens next, in plain words rather than the scheduler's ("Rated Again"): `when` is describeDue's
+    // "tomorrow" or "in 12 days", with the date.
+    var back = "You'll see it again " + when;
+    if (rating === "again") return back + ": a missed question comes back soon.";
+    if (rating === "hard") return back + ": right, but a guess, so it comes back soon.";
+    if (rating === "easy") return back + ": right and sure, so it waits longer.";
+    return back + ".";
+  }
+
+  function summaryText(due, later, nextWhen, answered) {
+    // The line above the card: how many are due today (after one was just answered, how many more), how many later.
+    var more = answered ? " more" : "";
+    if (due) {
+      return "Due today: " + due + more + " question" + (due === 1 ? "" : "s") + "." + (later ? " Scheduled later: " + later + "." : "");
+    }
+    return (answered ? "Nothing more is due today." : "Nothing is due today.") + (nextWhen ? " Next review " + nextWhen + "." : "");
+  }
+
   function startOfDay(t) {
     var d = new Date(t);
     d.setHours(0, 0, 0, 0);
@@ -124,7 +143,7 @@
   var core = {
     DAY: DAY, RATINGS: RATINGS, scheduler: scheduler, ratingFor: ratingFor, isCorrect: isCorrect, needsReview: needsReview, dueOf: dueOf,
     parseExamDate: parseExamDate, effectiveDue: effectiveDue, queue: queue, schedule: schedule, withReview: withReview,
-    describeDue: describeDue
+    describeDue: describeDue, nextText: nextText, summaryText: summaryText
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.reviewCore = core;

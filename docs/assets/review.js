@@ -3,10 +3,13 @@
  * schedule. Logic is in review-core.js, the scheduler is the vendored ts-fsrs (window.FSRS); both load on this page
  * only. Schedules are kept in each question's store.js record as extra.review.
  *
- * Contract: [data-review] mount point; it adds [data-review-summary] (data-due, data-later), [data-review-card=<id>]
- * with [data-review-input], [data-review-confidence-input], [data-review-check], [data-review-result],
- * [data-review-next-date], [data-review-next]; [data-review-later] rows [data-review-later-item=<id>];
- * [data-review-exam-date] and [data-review-notice].
+ * Contract: [data-review] mount point; it adds [data-review-summary] (data-due, data-later; updated as soon as a card
+ * is checked), [data-review-card=<id>] with [data-review-topic] (its topic and lesson, named),
+ * [data-review-option=<i>] rows (.quiz-option labels) holding [data-review-input], [data-review-confidence-input],
+ * [data-review-check], [data-review-result], [data-review-next-date] (data-review-rating: again|hard|good|easy,
+ * said in plain words), [data-review-next]; [data-review-later-section] with [data-review-later] rows
+ * [data-review-later-item=<id>] (updated as soon as a card is checked); [data-review-exam-date] and
+ * [data-review-notice].
  */
 (function () {
   "use strict";
@@ -41,13 +44,7 @@
     var q = core.queue(state.bank.order, records(), examDate(), t);
     var body = state.root.querySelector("[data-review-body]");
     body.textContent = "";
-    body.appendChild(h("p", { class: "review-summary", "data-review-summary": true, "data-due": String(q.due.length),
-      "data-later": String(q.later.length),
-      text: q.due.length
-        ? "Due today: " + q.due.length + " question" + (q.due.length === 1 ? "" : "s") + "." +
-          (q.later.length ? " Scheduled later: " + q.later.length + "." : "")
-        : "Nothing is due today." + (q.later.length ? " Next review " + core.describeDue(q.later[0].due, t) +
-          " (" + dateText(q.later[0].due) + ")." : "") }));
+    body.appendChild(summary(q, t, false));
     if (q.due.length) {
       state.current = q.due[0].id;
       body.appendChild(card(q.due[0].id));
@@ -65,8 +62,35 @@
     }
   }
 
+  function summary(q, t, answered) {
+    var core = g().reviewCore;
+    var next = q.later.length ? core.describeDue(q.later[0].due, t) + " (" + dateText(q.later[0].due) + ")" : "";
+    return h("p", { class: "review-summary", "data-review-summary": true, "data-due": String(q.due.length),
+      "data-later": String(q.later.length), text: core.summaryText(q.due.length, q.later.length, next, answered) });
+  }
+
+  function refreshAfterCheck() {
+    // Right after a check, the summary and "Coming up" show the new schedule; the card and its explanations stay.
+    var body = state.root.querySelector("[data-review-body]");
+    var t = now();
+    var q = g().reviewCore.queue(state.bank.order, records(), examDate(), t);
+    var old = body.querySelector("[data-review-summary]");
+    if (old) old.replaceWith(summary(q, t, true));
+    var later = body.querySelector("[data-review-later-section]");
+    if (later) later.replaceWith(laterTable(q.later, t));
+  }
+
+  function topicLine(q) {
+    // Which topic and lesson a card comes from, named (the exam hides it; a review is study, not a test).
+    var topic = null;
+    state.bank.topics.forEach(function (tp) { if (tp.id === q.topic) topic = tp; });
+    var lesson = null;
+    (topic && topic.lessons || []).forEach(function (l) { if (l.id === q.lesson) lesson = l; });
+    return [topic ? topic.title : q.topic, lesson ? lesson.title : ""].filter(Boolean).join(" · ");
+  }
+
   function laterTable(later, t) {
-    var section = h("section", { "aria-labelledby": "review-later-title" }, [
+    var section = h("section", { "aria-labelledby": "review-later-title", "data-review-later-section": true }, [
       h("h2", { id: "review-later-title", text: "Coming up" })
     ]);
     if (!later.length) {
@@ -77,7 +101,7 @@
     later.forEach(function (item) {
       var q = state.bank.questions[item.id];
       tbody.appendChild(h("tr", { "data-review-later-item": item.id, "data-due": String(item.due) }, [
-        h("td", { text: q.title || item.id }),
+        h("td", { text: (q.title || item.id) + " (" + topicLine(q) + ")" }),
         h("td", { text: g().reviewCore.describeDue(item.due, t) + " (" + dateText(item.due) + ")" })
       ]));
     });
@@ -97,15 +121,17 @@
     var multi = q.select > 1;
     var form = h("form", { class: "review-card", "data-review-card": id, "aria-labelledby": "review-card-title" });
     form.appendChild(h("h2", { id: "review-card-title", text: q.title || "Question" }));
+    form.appendChild(h("p", { class: "review-card__meta", "data-review-topic": q.topic, text: topicLine(q) }));
     form.appendChild(h("div", { id: "review-stem", html: q.stem }));
     var options = h("fieldset", { "aria-describedby": "review-stem" }, [h("legend", { text: g().answerCore.instruction(q.select) })]);
     var list = h("ol", { class: "review-card__list" });
     q.options.forEach(function (option, i) {
-      list.appendChild(h("li", { "data-review-option": String(i) }, [
-        h("input", { type: multi ? "checkbox" : "radio", name: "review-answer", id: "review-opt-" + i, value: String(i),
-          "data-review-input": true }),
-        h("label", { for: "review-opt-" + i, html: "<strong>" + String.fromCharCode(65 + i) + ".</strong> " + option.text })
-      ]));
+      // The topic pages' option row: the whole row is the label, one large target.
+      var row = h("label", { class: "quiz-option" }, [
+        h("input", { type: multi ? "checkbox" : "radio", name: "review-answer", value: String(i), "data-review-input": true })
+      ]);
+      row.insertAdjacentHTML("beforeend", String.fromCharCode(65 + i) + ". " + option.text);
+      list.appendChild(h("li", { "data-review-option": String(i) }, [row]));
     });
     options.appendChild(list);
     form.appendChild(options);
@@ -152,9 +178,9 @@
     var due = core.effectiveDue(Date.parse(review.card.due), examDate(), t);
     result.textContent = "";
     result.appendChild(h("p", { class: "review-card__verdict review-card__verdict--" + (correct ? "correct" : "incorrect"),
-      text: (correct ? "Correct." : "Incorrect.") + " Rated " + rating.charAt(0).toUpperCase() + rating.slice(1) + "." }));
-    result.appendChild(h("p", { "data-review-next-date": String(due),
-      text: "Next review: " + core.describeDue(due, t) + " (" + dateText(due) + ")." }));
+      text: correct ? "Correct." : "Incorrect." }));
+    result.appendChild(h("p", { "data-review-next-date": String(due), "data-review-rating": rating,
+      text: core.nextText(rating, core.describeDue(due, t) + " (" + dateText(due) + ")") }));
     var why = h("ol", { class: "exam-review__options" });
     q.options.forEach(function (option, i) {
       var right = q.key.indexOf(i) !== -1;
@@ -175,6 +201,7 @@
       refs.appendChild(a);
     });
     result.appendChild(refs);
+    refreshAfterCheck();
     var next = h("button", { type: "button", class: "md-button md-button--primary", "data-review-next": true, text: "Next question" });
     next.addEventListener("click", function () { render("[data-review-summary]"); });
     result.appendChild(h("p", {}, [next]));

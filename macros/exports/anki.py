@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import sqlite3
-import time
 import zipfile
 from contextlib import closing
 from pathlib import Path
@@ -16,8 +15,9 @@ from pathlib import Path
 import genanki
 from markupsafe import escape
 
+from macros import reproducible
 from macros.models import Question
-from macros.render import Renderer
+from macros.render import Renderer, instruction
 from macros.validate import LoadedBank
 
 # Random 31-bit numbers chosen once; changing them would make every learner's deck a new deck.
@@ -59,7 +59,7 @@ def fields(question: Question, renderer: Renderer, topic_title: str) -> list[str
     # Plain concatenation with explicit escape() instead of Markup.format: the same HTML, but Markup.format runs
     # string.Formatter in pure Python, which made this the slowest export. Rendered Markdown is Markup already.
     letters = [chr(65 + i) for i in range(len(question.options))]
-    choose = "Choose one." if question.select == 1 else f"Choose {question.select}."
+    choose = instruction(question.select)  # "Choose two.", worded as on the topic pages
     stem = (
         f'<p class="meta">{escape(topic_title)} · {escape(question.difficulty or "")}</p>'
         f"{renderer.markdown(question.stem)}<p><em>{escape(choose)}</em></p>"
@@ -99,12 +99,15 @@ def deck(bank: LoadedBank, renderer: Renderer) -> genanki.Deck:
 def write(bank: LoadedBank, renderer: Renderer, path: Path) -> None:
     # What genanki's write_to_file does, with the collection in memory: it builds it in a temporary file on disk, where
     # each schema statement is its own transaction and waits for an fsync. Same rows, same zip members.
-    timestamp = time.time()
+    # genanki stamps the collection and every note and card with this time and numbers notes and cards from it: the
+    # build's one date (macros/reproducible.py), not the clock, so a rebuild of the same commit gives the same deck.
+    timestamp = float(reproducible.epoch())
     with closing(sqlite3.connect(":memory:")) as connection:
         package = genanki.Package(deck(bank, renderer))
         package.write_to_db(connection.cursor(), timestamp, itertools.count(int(timestamp * 1000)))
         connection.commit()
         collection = connection.serialize()
+    seconds = int(timestamp)
     with zipfile.ZipFile(path, "w") as archive:
-        archive.writestr("collection.anki2", collection)
-        archive.writestr("media", "{}")  # no media files
+        archive.writestr(reproducible.zip_entry("collection.anki2", seconds, zipfile.ZIP_STORED), collection)
+        archive.writestr(reproducible.zip_entry("media", seconds, zipfile.ZIP_STORED), "{}")  # no media files

@@ -16,6 +16,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import escape
 
+from macros import reproducible
 from macros.models import Question
 from macros.render import TEMPLATES, Renderer
 from macros.validate import LoadedBank
@@ -109,6 +110,7 @@ def render(bank: LoadedBank, renderer: Renderer) -> dict[str, str]:
 
 
 def write(bank: LoadedBank, renderer: Renderer, path: Path) -> None:
+    seconds = reproducible.epoch()  # the build's one date, so a rebuild gives the same bytes
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, text in render(bank, renderer).items():
-            archive.writestr(name, text)
+            archive.writestr(reproducible.zip_entry(name, seconds), text)

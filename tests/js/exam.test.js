@@ -134,6 +134,110 @@ test("links: ids keep their order, unknown ids and topics are named, the rest wo
   assert.equal(bad.problems.length, 2);
 });
 
+test("a link's bad settings are named with what is wrong, never ignored silently", () => {
+  const bank = makeBank();
+  const p = core.parseParams("?n=0&seed=-1&timer=maybe&domains=sometimes", bank);
+  assert.deepEqual(p.problems, [
+    "the count “0” (a count is a whole number above 0)",
+    "the seed “-1” (a seed must be 0 or more)",
+    "the timer “maybe” (use 1 for timed or 0 for untimed)",
+    "domains “sometimes” (use 1 to draw in the exam’s domain proportions or 0 to draw evenly)"
+  ]);
+  assert.deepEqual([p.seed, p.timer, p.proportional], [null, null, null], "a bad setting falls back to the default");
+  assert.equal(core.seedProblem("1234567890"), "a seed has at most 9 digits");
+  assert.equal(core.seedProblem("x1"), "a seed is a whole number, 0 or more");
+  assert.equal(core.seedProblem("0"), "");
+  assert.equal(core.seedProblem(""), "a seed is a whole number, 0 or more");
+  for (const [raw, value] of [["0", false], ["off", false], ["false", false], ["1", true], ["on", true], ["", true], ["maybe", null]]) {
+    assert.equal(core.parseSwitch(raw), value, raw);
+  }
+  assert.equal(core.parseParams("?timer=false", bank).timer, false);
+  assert.deepEqual(core.parseParams("?timer=1&seed=0", bank).problems, []);
+});
+
+test("options are shuffled per exam: the same seed and question give the same order, anywhere", () => {
+  const a = core.optionOrder(7, "peft-lora-rank-meaning", 5);
+  assert.deepEqual(a, core.optionOrder(7, "peft-lora-rank-meaning", 5));
+  assert.deepEqual(a.slice().sort(), [0, 1, 2, 3, 4], "a permutation of the options");
+  // Links already handed out depend on these exact orders.
+  assert.deepEqual(a, [1, 0, 2, 3, 4]);
+  assert.deepEqual(core.optionOrder(0, "q-1", 4), [1, 2, 0, 3]);
+  assert.deepEqual(core.optionOrder(123456, "memory-zero-stages", 4), [1, 0, 2, 3]);
+  // Uniform: each option lands in each place about equally often (20,000 orders, 4,000 expected per place).
+  const places = [0, 0, 0, 0, 0];
+  for (let seed = 0; seed < 200; seed++) for (let i = 0; i < 100; i++) places[core.optionOrder(seed, `q-${i}`, 5).indexOf(0)]++;
+  assert.ok(places.every((n) => n > 3700 && n < 4300), places.join());
+  // Another seed or another question is (almost always) another order; every order turns up.
+  const orders = new Set();
+  for (let seed = 0; seed < 500; seed++) orders.add(core.optionOrder(seed, "q-1", 4).join());
+  assert.equal(orders.size, 24);
+  const ids = new Set();
+  for (let i = 0; i < 200; i++) ids.add(core.optionOrder(7, `q-${i}`, 4).join());
+  assert.ok(ids.size > 20);
+});
+
+test("a fixed set shuffles options the same way for the whole class, with no seed in its link", () => {
+  const bank = makeBank();
+  const plan = core.plan(bank, core.parseParams("?ids=q-5,q-1", bank), {}, Math.random);
+  assert.equal(plan.seed, 0);
+  assert.equal(plan.query, "?ids=q-5,q-1");
+  assert.equal(core.plan(bank, core.parseParams("?ids=q-5&seed=9", bank), {}, Math.random).seed, 9);
+});
+
+test("the result speaks in the learner's letters and maps them back to the bank's options", () => {
+  const bank = makeBank();
+  Object.assign(bank.questions["q-1"], { select: 2, key: [0, 1] });
+  let s = core.createSession({ ids: ["q-0", "q-1", "q-2"], seed: 7, timed: false }, 0);
+  const order0 = core.optionOrder(7, "q-0", 4);
+  const order1 = core.optionOrder(7, "q-1", 4);
+  // The learner ticks the option shown as C: the session keeps the bank's index for it.
+  s = core.answer(s, "q-0", [order0[2]]);
+  s = core.answer(s, "q-1", [order1[0]]);
+  const r = core.score(s, bank, 0);
+  const [first, second, third] = r.items;
+  assert.deepEqual(first.selected, [order0[2]]);
+  assert.deepEqual(first.order, order0);
+  assert.deepEqual(first.chosenLetters, ["C"]);
+  assert.deepEqual(first.keyLetters, [core.letter(order0.indexOf(0))]);
+  assert.equal(first.correct, order0[2] === 0);
+  assert.deepEqual(second.chosenLetters, ["A"]);
+  assert.deepEqual(second.keyLetters, core.lettersFor(order1, [0, 1]));
+  assert.equal(core.answerText(second),
+    `Incorrect: you chose one (A) where the question asks for two; the answer is ${second.keyLetters.join(" and ")}.`);
+  assert.equal(core.answerText(third), `Not answered. The answer is ${third.keyLetters[0]}.`);
+  assert.deepEqual(core.lettersFor([2, 0, 3, 1], [1, 2]), ["A", "D"]);
+  assert.equal(core.letterList(["A", "B", "D"]), "A, B and D");
+});
+
+test("the clock's look changes at 5 minutes and at 1 minute left", () => {
+  assert.equal(core.timeLevel(null), "", "untimed");
+  assert.equal(core.timeLevel(20 * 60000), "");
+  assert.equal(core.timeLevel(5 * 60000 + 1), "");
+  assert.equal(core.timeLevel(5 * 60000), "low");
+  assert.equal(core.timeLevel(60001), "low");
+  assert.equal(core.timeLevel(60000), "last");
+  assert.equal(core.timeLevel(0), "last");
+});
+
+test("the verdict reads as a sentence; the result filters by missed and flagged; breakdowns list what was drawn", () => {
+  const bank = makeBank();
+  const ids = ["q-0", "q-1", "q-2", "q-3", "q-4", "q-5", "q-6", "q-7", "q-8", "q-20"];
+  let s = core.createSession({ ids, seed: 3, timed: false }, 0);
+  ids.slice(0, 6).forEach((id) => { s = core.answer(s, id, bank.questions[id].key); });
+  s = core.setFlag(s, "q-1", true);
+  s = core.setFlag(s, "q-8", true);
+  const r = core.score(s, bank, 0);
+  assert.equal(core.verdict(r), "Below the 70% line: 6 of 10 (60%).");
+  s = core.answer(s, "q-6", bank.questions["q-6"].key);
+  assert.equal(core.verdict(core.score(s, bank, 0)), "At or above the 70% line: 7 of 10 (70%).");
+  assert.deepEqual(core.reviewFilter(r.items, "missed"), ["q-6", "q-7", "q-8", "q-20"]);
+  assert.deepEqual(core.reviewFilter(r.items, "flagged"), ["q-1", "q-8"]);
+  assert.equal(core.reviewFilter(r.items, "all").length, 10);
+  // Four domains in the bank, two drawn from: two lines, not four; the same for topics.
+  assert.deepEqual(r.byDomain.map((g) => [g.id, g.correct, g.total]), [["fine-tuning", 6, 9], ["gpu-acceleration", 0, 1]]);
+  assert.deepEqual(r.byTopic.map((g) => g.id), ["peft", "memory"]);
+});
+
 test("buildQuery makes the links that parseParams reads back", () => {
   const bank = makeBank();
   const q = core.buildQuery({ topics: ["peft", "memory"], n: 20, seed: 7, timer: false });

@@ -59,3 +59,20 @@ test("an exam date pulls later reviews to the day before it, and stops mattering
   assert.equal(core.parseExamDate("2026-02-31"), null);
   assert.equal(core.parseExamDate("soon"), null);
 });
+
+test("what comes next is said in plain words, not the scheduler's ratings", () => {
+  const texts = ["again", "hard", "good", "easy"].map((r) => core.nextText(r, "tomorrow (Wed 11 Mar)"));
+  assert.equal(texts[0], "You'll see it again tomorrow (Wed 11 Mar): a missed question comes back soon.");
+  assert.equal(texts[3], "You'll see it again tomorrow (Wed 11 Mar): right and sure, so it waits longer.");
+  for (const text of texts) {
+    assert.match(text, /^You'll see it again tomorrow/);
+    assert.doesNotMatch(text, /\b(Rated|Again|Hard|Good|Easy)\b/);
+  }
+});
+
+test("the summary counts what is due, and after an answer says how many more", () => {
+  assert.equal(core.summaryText(2, 1, "", false), "Due today: 2 questions. Scheduled later: 1.");
+  assert.equal(core.summaryText(1, 0, "", true), "Due today: 1 more question.");
+  assert.equal(core.summaryText(0, 3, "tomorrow (Wed 11 Mar)", true), "Nothing more is due today. Next review tomorrow (Wed 11 Mar).");
+  assert.equal(core.summaryText(0, 0, "", false), "Nothing is due today.");
+});

@@ -1,0 +1,140 @@
+"""Every script and style the guide ships is loaded at an address that names its content (macros/fingerprint.py).
+
+The real builds are checked page by page, and a build whose scripts differ shows that a changed file gets a new address
+in every page that loads it while the others keep theirs.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from macros.fingerprint import VERSIONS_PATH, digest, rewrite_page, shipped_versions, versions_script
+from tests.conftest import TEST_REPO_URL, copy_project, run_mkdocs
+
+ADDRESS = re.compile(r'\s(?:src|href)="([^"#:]+)"')
+
+
+def references(site: Path) -> dict[str, dict[str, str]]:
+    """Page -> {shipped file it loads: the address it loads it at}, for every page of a build."""
+    shipped = set(shipped_versions(site)) | {VERSIONS_PATH}
+    found: dict[str, dict[str, str]] = {}
+    for page in sorted(site.rglob("*.html")):
+        name = page.relative_to(site).as_posix()
+        for value in ADDRESS.findall(page.read_text(encoding="utf-8")):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(name), value.split("?")[0]))
+            if target in shipped:
+                found.setdefault(name, {})[target] = value
+    return found
+
+
+def check_every_reference_names_its_content(site: Path) -> None:
+    pages = references(site)
+    assert pages, "no page loads any of the guide's scripts"
+    for page, loaded in pages.items():
+        for target, value in loaded.items():
+            want = digest((site / target).read_bytes())
+            assert value.endswith(f"?v={want}"), f"{page} loads {target} at {value!r}, not at ?v={want}"
+    # Every file is reachable at a versioned address: from a page, or from the table scripts use to load others.
+    table = (site / VERSIONS_PATH).read_text(encoding="utf-8")
+    loaded_anywhere = {target for loaded in pages.values() for target in loaded}
+    for target, version in shipped_versions(site).items():
+        in_table = f'"{target.removeprefix("assets/")}?v={version}"' in table
+        assert target in loaded_anywhere or in_table, f"{target} is loaded at no versioned address"
+
+
+def test_the_online_build_loads_every_asset_by_content(built_site: Path) -> None:
+    check_every_reference_names_its_content(built_site)
+    peft = references(built_site)["topics/peft/index.html"]
+    assert {"assets/quiz.js", "assets/quiz.css", "assets/store.js", VERSIONS_PATH} <= set(peft)
+    practice = references(built_site)["practice/index.html"]
+    assert {"assets/exam.js", "assets/generated/questions.js", "assets/exam.css"} <= set(practice)
+
+
+def test_the_offline_copy_loads_every_asset_by_content(unzipped: Path) -> None:
+    # Relative addresses with a query: file:// ignores the query, and test_offline.py uses these pages from disk.
+    check_every_reference_names_its_content(unzipped)
+    assert 'src="assets/quiz.js?v=' in (unzipped / "index.html").read_text(encoding="utf-8")
+
+
+def test_rewrite_resolves_relative_addresses_and_leaves_the_rest() -> None:
+    versions = {"assets/quiz.js": "aaaa", "assets/generated/questions.js": "bbbb", "assets/exam.css": "cccc"}
+    html = (
+        '<script src="../../assets/quiz.js"></script>'
+        '<link rel="preload" as="script" href="../../assets/generated/questions.js" data-page-script>'
+        '<link rel="stylesheet" href="../../assets/exam.css?v=old">'  # already versioned: left as it is
+        '<script src="../../assets/javascripts/bundle.1234.min.js"></script>'  # Material's: hashed already
+        '<a href="../../assets/quiz.js#x">a link with a fragment</a>'
+        '<img src="https://example.org/assets/quiz.js">'
+        "<code>src=&quot;../../assets/quiz.js&quot;</code>"  # text on the page, not an attribute
+    )
+    out = rewrite_page(html, "topics/peft/index.html", versions)
+    assert '<script src="../../assets/quiz.js?v=aaaa"></script>' in out
+    assert 'href="../../assets/generated/questions.js?v=bbbb" data-page-script' in out
+    rest = out.replace("quiz.js?v=aaaa", "quiz.js").replace("questions.js?v=bbbb", "questions.js")
+    assert rest == html
+    # The same file from the site root, and a path that only looks like it from another folder.
+    tag = '<script src="assets/quiz.js">'
+    assert rewrite_page(tag, "index.html", versions) == '<script src="assets/quiz.js?v=aaaa">'
+    assert rewrite_page(tag, "topics/index.html", versions) == tag
+
+
+def test_the_versions_script_is_json_that_cannot_end_a_script() -> None:
+    text = versions_script({"assets/a</script>.js": "1234"})
+    assert "</script>" not in text and "a<\\/script>.js?v=1234" in text
+
+
+@pytest.fixture(scope="module")
+def changed_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Path:
+    """The site built again with two scripts changed: quiz.js (every page) and exam.js (the practice page only), and
+    progress-page.js, which no page names (progress.js loads it through the versions table)."""
+    project = copy_project(tmp_path_factory.mktemp("changed") / "project")
+    for name in ("quiz.js", "exam.js", "progress-page.js"):
+        script = project / "docs" / "assets" / name
+        script.write_text(script.read_text(encoding="utf-8") + "\nwindow.__changedByTheTest = 1;\n", encoding="utf-8")
+    site = project / "site"
+    result = run_mkdocs(project, site, env={"SITE_URL": site_url, "REPO_URL": TEST_REPO_URL, "OFFLINE_ZIP": ""})
+    assert result.returncode == 0, result.stdout + result.stderr
+    return site
+
+
+def test_a_changed_script_gets_a_new_address_in_every_page_that_loads_it(built_site: Path, changed_site: Path) -> None:
+    before, after = references(built_site), references(changed_site)
+    assert before.keys() == after.keys()
+    changed = {"assets/quiz.js", "assets/exam.js", VERSIONS_PATH}
+    pages_loading = {name: [page for page, loaded in before.items() if name in loaded] for name in changed}
+    assert len(pages_loading["assets/quiz.js"]) == len(before)  # on every page, through extra_javascript
+    assert pages_loading["assets/exam.js"] == ["practice/index.html"]
+    for page, loaded in before.items():
+        assert loaded.keys() == after[page].keys(), page
+        for target, value in loaded.items():
+            if target in changed:
+                assert after[page][target] != value, f"{page} still loads the old {target} at {value}"
+            else:
+                assert after[page][target] == value, f"{page}: {target} did not change, but its address did"
+    check_every_reference_names_its_content(changed_site)
+    # The file no page names: its address in the table changed, and so did the table's own address.
+    old = (built_site / VERSIONS_PATH).read_text(encoding="utf-8")
+    new = (changed_site / VERSIONS_PATH).read_text(encoding="utf-8")
+    version = digest((changed_site / "assets/progress-page.js").read_bytes())
+    assert f'"progress-page.js?v={version}"' in new and f'"progress-page.js?v={version}"' not in old
+
+
+def test_scripts_that_load_scripts_ask_for_versioned_addresses(page: Page, served_site: str, built_site: Path) -> None:
+    # progress.js loads the progress page's code itself: on a full load, and after instant navigation to Home.
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(served_site + "topics/peft/")
+    page.locator(".md-sidebar--primary").get_by_role("link", name="Home", exact=True).first.click()
+    page.wait_for_url(served_site)
+    expect(page.locator("[data-progress-topic]").first).to_be_visible()
+    for name in ("assets/progress-io.js", "assets/generated/topic-ids.js", "assets/progress-page.js"):
+        want = f"{served_site}{name}?v={digest((built_site / name).read_bytes())}"
+        assert want in requested, f"{name}: asked for {[url for url in requested if name in url]}"
+    material = ("/assets/javascripts/", "/assets/stylesheets/")  # the theme's bundle: a hash in its name already
+    ours = [url for url in requested if "/assets/" in url and not any(part in url for part in material)]
+    assert ours and not [url for url in ours if url.endswith((".js", ".css"))], "asked for without a version"
