@@ -24,12 +24,14 @@ from macros import figures
 from macros.figures import plots
 from macros.printing import concept_markdown
 from macros.render import Renderer
+from macros.validate import LoadedBank
 from tests.browser import Console, Requests
 from tests.conftest import ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
 CSS = (ROOT / "docs/assets/figures.css").read_text(encoding="utf-8")
-# Where each figure is shown: every topic page that existed when figures came has at least one.
+# The topic each figure belongs to: it is shown on that topic's overview or on one of its lesson pages, and every
+# topic overview that existed when figures came keeps at least one.
 PAGES = {
     "lora": "peft",
     "memory-parts": "memory",
@@ -66,6 +68,30 @@ def page_text(topic: str) -> str:
     return "\n".join(page.read_text(encoding="utf-8") for page in pages)
 
 
+def flat(text: str) -> str:
+    """Text with every run of whitespace made one space: a sentence may wrap anywhere in the Markdown source."""
+    return " ".join(text.split())
+
+
+def call(name: str) -> str:
+    return f'{{{{ figure("{name}") }}}}'
+
+
+def placements() -> dict[str, list[Path]]:
+    """Every page under docs/topics/ that places each figure."""
+    found: dict[str, list[Path]] = {}
+    for page in sorted((ROOT / "docs/topics").glob("*/*.md")):
+        for name in re.findall(r"""\{\{\s*figure\(\s*["']([a-z0-9-]+)["']\s*\)\s*\}\}""", page.read_text("utf-8")):
+            found.setdefault(name, []).append(page)
+    return found
+
+
+def page_url(page: Path) -> str:
+    """Where a docs/topics/ page is served on the site: topics/<topic>/ or topics/<topic>/<lesson>/."""
+    relative = page.relative_to(ROOT / "docs").with_suffix("")
+    return f"{relative.parent if relative.name == 'index' else relative}/"
+
+
 def svg_of(name: str) -> ET.Element:
     return ET.fromstring(str(figures.build(name).svg))
 
@@ -100,11 +126,21 @@ def table(markdown: str, first_header: str) -> list[list[str]]:
 # ---------------------------------------------------------------- every figure: placed, named, small, themed
 
 
-def test_every_figure_is_on_its_page_and_every_topic_page_has_one() -> None:
+def test_every_figure_is_on_its_page_and_every_topic_page_has_one(bank: LoadedBank) -> None:
     assert set(PAGES) == set(figures.names())
+    placed = placements()
+    assert set(placed) == set(PAGES), f"placed but unknown, or known but not placed: {set(placed) ^ set(PAGES)}"
     for name, topic in PAGES.items():
-        assert f'{{{{ figure("{name}") }}}}' in page_text(topic), f"{name} is not on docs/topics/{topic}/index.md"
-        assert "assets/figures.css" in page_text(topic).split("\n---\n", 1)[0], f"{topic}.md does not load figures.css"
+        assert len(placed[name]) == 1, f"{name} is placed on {len(placed[name])} pages: {placed[name]}"
+        (page,) = placed[name]
+        # The overview, or a page of one of the topic's own lessons (which the printed guide also prints).
+        pages = {"index.md"} | {f"{lesson.id}.md" for lesson in bank.topic(topic).lessons}
+        assert page.parent == ROOT / f"docs/topics/{topic}" and page.name in pages, f"{name} is on {page}"
+        front = page.read_text(encoding="utf-8").split("\n---\n", 1)[0]
+        assert "assets/figures.css" in front, f"{page} places {name} but does not load figures.css"
+    overviews = {page for pages in placed.values() for page in pages if page.name == "index.md"}
+    for topic in set(PAGES.values()):
+        assert ROOT / f"docs/topics/{topic}/index.md" in overviews, f"the {topic} overview has no figure"
     assert "assets/figures.css" in (ROOT / "docs/print.md").read_text(encoding="utf-8")
 
 
@@ -157,57 +193,100 @@ def test_stylesheet_colours_are_the_theme_variables_except_for_paper() -> None:
     assert '[data-md-color-scheme="slate"]' in paper, "printing from the dark palette switches to dark ink"
 
 
-def test_printed_guide_holds_every_figure_once() -> None:
+def test_printed_guide_holds_every_figure_once(bank: LoadedBank) -> None:
+    """The printed guide prints each overview's and each lesson's notes (PrintViews.guide), figures included."""
     seen: list[str] = []
+
+    def figure(name: str) -> str:
+        seen.append(name)
+        return f"<!-- figure:{name} -->"
+
     for topic in sorted(set(PAGES.values())):
-        text = concept_markdown(
-            ROOT / "docs", topic, figure=lambda name: seen.append(name) or f"<!-- figure:{name} -->"
-        )
-        assert "{{" not in text and "figure(" not in text
+        texts = [concept_markdown(ROOT / "docs", topic, figure=figure)]
+        for lesson in bank.topic(topic).lessons:
+            texts.append(concept_markdown(ROOT / "docs", topic, lesson.id, deeper=2, figure=figure))
+        for text in texts:
+            assert "{{" not in text and "figure(" not in text
     assert sorted(seen) == sorted(PAGES)
     memory = concept_markdown(ROOT / "docs", "memory", figure=lambda name: "")
     assert "](calculator.md?params=7B)" in memory, "links are rebased from topics/ to the print page"
+
+
+def test_a_figure_on_a_lesson_page_is_printed_with_its_notes(tmp_path: Path) -> None:
+    lesson = tmp_path / "topics/data-quality/formatting.md"
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text(
+        "---\ntitle: T\nstyles:\n  - assets/figures.css\n---\n\n# T\n\n## Key ideas\n\n- A note.\n\n"
+        f'{call("packing")}\n\nAfter the figure.\n\n## Questions\n\n{{{{ quiz("data-quality", "formatting") }}}}\n',
+        encoding="utf-8",
+    )
+    text = concept_markdown(tmp_path, "data-quality", "formatting", deeper=2, figure=lambda name: f"[{name}]")
+    assert text.index("- A note.") < text.index("[packing]") < text.index("After the figure.")
+    assert "quiz(" not in text and "styles" not in text
 
 
 # ---------------------------------------------------------------- the plotted numbers
 
 
 def cosine_lr(t: float, peak: float, warmup: int, steps: int) -> float:
-    # training-dynamics.md: η·t/W during the warm-up, then η·½·(1 + cos(π·(t - W)/(T - W))).
+    # The schedules lesson: warm-up rises linearly from 0 to the peak over W steps; then the peak times
+    # 0.5 · (1 + cos(π · progress)), progress being (t - W)/(T - W) (the overview, beside the figure).
     return peak * t / warmup if t < warmup else peak * 0.5 * (1 + math.cos(math.pi * (t - warmup) / (steps - warmup)))
 
 
 def linear_lr(t: float, peak: float, warmup: int, steps: int) -> float:
+    # The same warm-up, then the peak times (T - t) / (T - W).
     return peak * t / warmup if t < warmup else peak * (steps - t) / (steps - warmup)
 
 
 def test_lr_schedule_plots_the_formula_the_page_states() -> None:
-    text = " ".join(page_text("training-dynamics").split())
-    assert plots.LR_TEXT in text and plots.LR_LINEAR_TEXT in text
+    text = flat(page_text("training-dynamics"))
+    assert "warm-up rises linearly from 0 to the configured (peak) rate over `num_warmup_steps`" in text
+    assert plots.LR_TEXT in text and plots.LR_LINEAR_TEXT in text and plots.LR_PROGRESS_TEXT in text
+    # The lesson's worked example is the figure's: its W and T, and the step where the cosine is at half the peak.
+    example = re.search(r"with W = ([\d,]+) and T = ([\d,]+), cosine decay is at half the peak at step ([\d,]+)", text)
+    assert example, "the schedules lesson no longer states the W = …, T = … example"
+    warmup, steps, half = (int(n.replace(",", "")) for n in example.groups())
+    assert cosine_lr(half, 1, warmup, steps) == pytest.approx(0.5)
     figure = figures.build("lr-schedule")
     plot = figure.plot
     assert plot is not None
-    peak, steps = plot["y"][1], plot["x"][1]
-    warmup = plots.LR_WARMUP
-    assert "2×10⁻⁴" in text or "2×10⁻⁴" in figure.caption
-    assert "QLoRA adapters used\n2×10⁻⁴" in page_text("training-dynamics") and peak == 2e-4
+    # The rate is drawn as a share of the peak η (the schedule multiplies whatever peak is set): no rate is given.
+    assert plot["y"] == [0, 1] and plot["x"] == [0, steps] and plot["warmup"] == warmup and plot["half"] == half
+    assert f"W = {warmup} of T = {steps:,} steps" in figure.caption
+    assert f"half the peak at step {half}" in figure.caption
     root = svg_of("lr-schedule")
     for series, formula in (("fig-series-cosine", cosine_lr), ("fig-series-linear", linear_lr)):
         (line,) = shapes(root, series)
         drawn = [to_data(plot, x, y) for x, y in points(line)]
         assert [round(t) for t, _ in drawn] == plot["steps"]
         for t, lr in drawn:
-            assert abs(lr - formula(round(t), peak, warmup, steps)) < peak * 1e-3, (series, t)
-    assert drawn[0][1] == pytest.approx(0, abs=1e-7)
+            assert abs(lr - formula(round(t), 1, warmup, steps)) < 1e-3, (series, t)
+        assert drawn[0][1] == pytest.approx(0, abs=1e-7) and drawn[-1][1] == pytest.approx(0, abs=1e-7)
+    (mark,) = shapes(root, "fig-series-half")
+    step, share = to_data(plot, float(mark.get("cx") or 0), float(mark.get("cy") or 0))
+    assert round(step) == half and share == pytest.approx(0.5, abs=1e-3)
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"step {half}: 50% of η" in labels
 
 
 def test_bubble_plot_and_1f1b_schedule_match_the_bubble_formula() -> None:
-    text = " ".join(page_text("parallelism").split())
+    text = flat(page_text("parallelism"))
     assert "`(p − 1)/(m + p − 1)`" in text and "`(p − 1)/m`" in text
+    example = re.search(
+        r"Example: p = (\d+) and m = (\d+) give (\d+)/(\d+) = (\d+)% of the ideal time, "
+        r"(\d+)/(\d+) = (\d+)% of the step",
+        text,
+    )
+    assert example, "the tensor-pipeline lesson no longer states its bubble example"
+    p, m, *stated = (int(n) for n in example.groups())
+    assert stated == [p - 1, m, round(100 * (p - 1) / m), p - 1, m + p - 1, round(100 * (p - 1) / (m + p - 1))]
     figure = figures.build("bubble-fraction")
     plot = figure.plot
-    assert plot is not None
+    assert plot is not None and plot["mark"] == [p, m]
     root = svg_of("bubble-fraction")
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"p = {p}, m = {m}: {p - 1}/{m + p - 1} = {stated[-1]}% idle" in labels
     for p in plot["series"]:
         (line,) = shapes(root, f"fig-series-p{p}")
         for (m, share), expected_m in zip((to_data(plot, x, y) for x, y in points(line)), plot["m"], strict=True):
@@ -283,52 +362,77 @@ def calculator(cases: list[dict[str, str]]) -> list[dict[str, float]]:
     return list(json.loads(out.stdout))
 
 
-def test_memory_bars_are_the_calculators_numbers() -> None:
+def test_memory_bars_are_the_calculators_numbers_and_the_lessons_table() -> None:
     figure = figures.build("memory-parts")
     plot = figure.plot
     assert plot is not None
     root = svg_of("memory-parts")
     raw = [
-        {"params": "7B"},
-        {"params": "7B", "optimizer": "adamw8bit"},
-        {"params": "7B", "method": "lora", "trainable": "14M"},
-        {"params": "7B", "method": "qlora", "trainable": "14M"},
+        {"params": "13B"},
+        {"params": "13B", "optimizer": "adamw8bit"},
+        {"params": "13B", "method": "lora", "trainable": "25M"},
+        {"params": "13B", "method": "qlora", "trainable": "25M"},
     ]
     expected = calculator(raw)
     for part in ("weights", "gradients", "optimizer"):
         widths = [float(r.get("width") or 0) for r in shapes(root, f"fig-memory-{part}")]
         for width, case in zip(widths, expected, strict=True):
             assert width == pytest.approx(max(case[part] * plot["scale"], 0.5), abs=0.006), part
+    totals = [sum(v for k, v in c.items() if k != "activations") / 1e9 for c in expected]
     labels = [t.text for t in root.iter(f"{SVG}text") if (t.text or "").endswith(" GB")]
-    assert labels == [f"{sum(v for k, v in c.items() if k != 'activations') / 1e9:.1f} GB" for c in expected]
-    assert labels[:2] == ["112.0 GB", "70.0 GB"], "the memory page's table: 16 and 10 bytes per parameter"
+    assert labels == [f"{total:.1f} GB" for total in totals]
+    # The model-states lesson's table, for the same 13B model: 16 and 10 bytes per parameter in full, then a 16-bit
+    # and a 4-bit base to which the adapters add.
+    rows = table(page_text("memory"), "Fine-tuning a 13B model, before activations")
+    stated = [float(re.sub(r"[^\d.]", "", row[2].split("GB")[0])) for row in rows]
+    assert [row[1] for row in rows[:2]] == ["2 + 2 + 12 = 16", "2 + 2 + 4 + 2 = 10"]
+    assert [round(t) for t in totals[:2]] == stated[:2] == [208, 130]
+    bases = [expected[2]["weights"] - 2 * 25e6, expected[3]["weights"] - 2 * 25e6]
+    assert [round(b / 1e9) for b in bases] == stated[2:] == [26, 7]
+    assert all(row[2].endswith("+ adapters") for row in rows[2:])
 
 
-def test_confusion_matrix_states_precision_and_recall_by_the_pages_formulas() -> None:
-    text = page_text("evaluation")
-    assert "precision `TP/(TP+FP)`" in text and "recall `TP/(TP+FN)`" in text
+def test_confusion_matrix_states_precision_and_recall_by_the_pages_formulas(bank: LoadedBank) -> None:
+    text = flat(page_text("evaluation"))
+    assert "Precision `TP / (TP + FP)`" in text and "recall `TP / (TP + FN)`" in text
+    assert "F1 is their harmonic mean `2PR / (P + R)`" in text
     k = plots.CONFUSION
     labels = " ".join(t.text or "" for t in svg_of("confusion-matrix").iter(f"{SVG}text"))
     precision, recall = k["tp"] / (k["tp"] + k["fp"]), k["tp"] / (k["tp"] + k["fn"])
-    assert f"= {precision:.2f}" in labels and f"= {recall:.2f}" in labels
-    assert f"F1 = {2 * precision * recall / (precision + recall):.2f}" in labels
+    f1 = 2 * precision * recall / (precision + recall)
+    assert f"= {k['tp']}/{k['tp'] + k['fp']} = {precision:.2f}" in labels
+    assert f"= {k['tp']}/{k['tp'] + k['fn']} = {recall:.2f}" in labels
+    assert f"F1 = {f1:.2f}" in labels
     assert f"accuracy = {(k['tp'] + k['tn']) / sum(k.values()):.0%}" in labels
+    assert f"though {k['fp'] / (k['tp'] + k['fp']):.0%} of the" in labels
+    # The figure's example is its own: none of the evaluation questions' scores appears in it.
+    for question in bank.questions_for("evaluation"):
+        if "precision" in question.tags:
+            keys = " ".join(option.text for option in question.options if option.correct)
+            for score in (precision, recall, f1):
+                assert not re.search(rf"\b{score:.2f}\d*\b", keys) and not re.search(rf"\b{score:.3f}\b", keys)
 
 
 def test_packing_figure_shows_the_data_pages_example() -> None:
-    text = " ".join(page_text("data-quality").split())
-    assert (
-        "60,000 examples × 350 tokens = 21M tokens, about 10,254 packed 2,048-token sequences, against 83% padding"
-        in text
-    )
-    labels = " ".join(t.text or "" for t in svg_of("packing").iter(f"{SVG}text"))
-    assert f"{1 - 350 / 2048:.0%} of the tokens are padding" in labels and "83%" in labels
-    assert f"{math.ceil(60_000 * 350 / 2048):,} sequences" in labels and "10,254" in labels
+    text = flat(page_text("data-quality"))
+    assert "wastes `1 − mean length / max_length` of the slots" in text
+    example = re.search(r"([\d,]+)-token examples padded to ([\d,]+) leave about (\d+)% empty", text)
+    assert example, "the formatting lesson no longer states its padding example"
+    mean, length, waste = (int(n.replace(",", "")) for n in example.groups())
+    assert round(100 * (1 - mean / length)) == waste
     plot = figures.build("packing").plot
-    assert plot is not None
-    examples = shapes(svg_of("packing"), "fig-pack-example")
-    packed = [float(r.get("width") or 0) / plot["unit"] for r in examples[3:]]
-    assert sum(packed) == pytest.approx(2048, abs=0.1) and packed[0] == pytest.approx(350, abs=0.1)
+    assert plot is not None and (plot["example"], plot["length"]) == (mean, length)
+    root = svg_of("packing")
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"{waste}% of the tokens are padding" in labels
+    per_row = length // mean  # whole examples, as TRL's default best-fit packing keeps them
+    assert f"{per_row} whole examples per row, {1 - per_row * mean / length:.0%} padding" in labels
+    assert f"about {per_row}× fewer rows" in labels
+    examples = shapes(root, "fig-pack-example")
+    padded = [float(r.get("width") or 0) / plot["unit"] for r in examples if r not in shapes(root, "fig-pack-packed")]
+    packed = [float(r.get("width") or 0) / plot["unit"] for r in shapes(root, "fig-pack-packed")]
+    assert padded == pytest.approx([mean] * 3, abs=0.1)
+    assert packed == pytest.approx([mean] * per_row, abs=0.1) and sum(packed) <= length
 
 
 def test_soft_targets_are_the_softened_softmax() -> None:
@@ -369,67 +473,167 @@ def test_alignment_figure_keeps_the_models_the_table_lists() -> None:
 
 
 def test_parameter_parts_add_up_to_the_presets_model_and_the_pages_shares() -> None:
-    text = " ".join(page_text("architecture").split())
-    assert "the MLPs hold about 70% of the 8.03B parameters and the two vocabulary matrices about 13%" in text
-    assert "adds 41.9M" in text
+    text = flat(page_text("architecture"))
+    assert (
+        "Worked example, Llama-2-7B (hidden 4,096, 32 layers, 32 key/value heads, MLP width 11,008, vocabulary "
+        "32,000, untied)" in text
+    )
+    assert "the two vocabulary matrices 0.26B, 6.74B in all, with about 64% in the MLPs" in text
+    assert "For Llama-2-7B at r = 8, all-linear adds" in text
+    assert "= 19,988,480 parameters, about 0.3% of the model" in text
     plot = figures.build("parameter-parts").plot
     assert plot is not None
     parts = plot["parts"]
     total = sum(parts.values())
-    assert round(parts["mlp"] / total, 2) == 0.70 and round((parts["embeddings"] + parts["output"]) / total, 2) == 0.13
+    assert f"{total / 1e9:.2f}B" == "6.74B" and f"{(parts['embeddings'] + parts['output']) / 1e9:.2f}B" == "0.26B"
+    assert round(parts["mlp"] / total, 2) == 0.64
     # The same model in the calculator's presets, and LoRA counted by the calculator's own function.
     script = (
-        "const c = require(process.argv[1]); const p = c.PRESETS.find(x => x.id === 'llama-3.1-8b');"
-        "console.log(JSON.stringify([p.params, c.loraTrainable({rank: 16, layers: p.layers, hidden: p.hidden,"
+        "const c = require(process.argv[1]); const p = c.PRESETS.find(x => x.id === 'llama-2-7b');"
+        "console.log(JSON.stringify([p.params, c.loraTrainable({rank: 8, layers: p.layers, hidden: p.hidden,"
         " heads: p.heads, kvHeads: p.kvHeads, ffn: p.ffn, targets: c.LORA_TARGETS}).count]));"
     )
     out = subprocess.run(
         ["node", "-e", script, str(ROOT / "docs/assets/calc-core.js")], capture_output=True, text=True, check=True
     )
     params, lora = json.loads(out.stdout)
-    assert total == params and plot["lora"] == lora and f"{lora / 1e6:.1f}M" == "41.9M"
+    assert total == params and plot["lora"] == lora == 19_988_480 and plot["rank"] == 8
+    assert f"{lora / total:.1%}" == "0.3%"
     root = svg_of("parameter-parts")
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"LoRA r = 8 on every linear layer of the blocks adds {lora:,} (0.3%)" in labels
+    assert "the two vocabulary matrices: 0.26B; the MLPs: 64%" in labels
     for part, count in parts.items():
         (bar,) = shapes(root, f"fig-param-{part}")
         assert float(bar.get("width") or 0) == pytest.approx(max(count / total * plot["width"], 0.5), abs=0.006)
 
 
+def expected_tokens(alpha: float, gamma: int) -> float:
+    # The capacity-and-latency lesson: (1 - alpha^(gamma+1)) / (1 - alpha) tokens per target pass.
+    return (1 - alpha ** (gamma + 1)) / (1 - alpha)
+
+
 def test_speculative_decoding_plots_the_expected_tokens_per_pass() -> None:
-    assert "(1 − α^(γ+1)) / (1 − α)" in page_text("deployment")
+    text = flat(page_text("deployment"))
+    assert "(1 − α^(γ+1)) / (1 − α)" in text and "can never exceed 1 / (1 − α)" in text
+    example = re.search(
+        r"at α = ([\d.]+) it is about ([\d.]+) for γ = (\d+) and ([\d.]+) for γ = (\d+), against a ceiling of ([\d.]+)",
+        text,
+    )
+    assert example, "the capacity-and-latency lesson no longer states its speculative-decoding example"
+    alpha, low, short, high, long, ceiling = example.groups()
+    a = float(alpha)
+    assert f"{expected_tokens(a, int(short)):.2f}" == low and f"{expected_tokens(a, int(long)):.2f}" == high
+    assert f"{1 / (1 - a):.1f}" == ceiling
     plot = figures.build("speculative").plot
-    assert plot is not None
+    assert plot is not None and plot["alpha"] == a and {int(short), int(long)} <= set(plot["gammas"])
     root = svg_of("speculative")
     for gamma in plot["gammas"]:
         (line,) = shapes(root, f"fig-series-g{gamma}")
-        for (alpha, tokens), expected in zip(
-            (to_data(plot, x, y) for x, y in points(line)), plot["alphas"], strict=True
-        ):
-            assert alpha == pytest.approx(expected, abs=1e-3)
+        for (x, tokens), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["alphas"], strict=True):
+            assert x == pytest.approx(expected, abs=1e-3)
             assert tokens == pytest.approx(sum(expected**i for i in range(gamma + 1)), abs=2e-3)
+    marks = [to_data(plot, float(m.get("cx") or 0), float(m.get("cy") or 0)) for m in shapes(root, "fig-series-mark")]
+    assert marks == [pytest.approx((a, expected_tokens(a, int(g))), abs=2e-3) for g in (short, long)]
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"α = {alpha}: {low} (γ = {short}), {high} (γ = {long})" in labels
+    assert f"ceiling 1/(1 − α) = {ceiling}" in labels
 
 
 def test_ab_sample_size_is_the_pages_rule_of_thumb() -> None:
-    text = " ".join(page_text("monitoring").split())
-    assert "≈ 16·σ²/δ² per arm, so a one-point change in a 70% rate needs about 33,600 rated answers" in text
+    text = flat(page_text("monitoring"))
+    assert "n ≈ 2(1.96 + 0.84)²·σ²/δ² ≈ 16·σ²/δ², with σ² = p(1 − p) for a rate" in text
+    assert round(2 * (1.96 + 0.84) ** 2) == 16
+    example = re.search(
+        r"detecting a (\d+)-point change around (\d+)% needs about 16 × ([\d.]+) / ([\d.]+)² = ([\d,]+) rated answers "
+        r"per arm, a 1-point change four times as many",
+        text,
+    )
+    assert example, "the release-gates lesson no longer states its sample-size example"
+    points_, rate, variance, delta, answers = example.groups()
+    p = int(rate) / 100
+    assert float(variance) == pytest.approx(p * (1 - p)) and float(delta) == pytest.approx(int(points_) / 100)
+    assert 16 * p * (1 - p) / float(delta) ** 2 == pytest.approx(int(answers.replace(",", "")))
     plot = figures.build("ab-sample").plot
-    assert plot is not None
+    assert plot is not None and plot["rate"] == p
     root = svg_of("ab-sample")
     (line,) = shapes(root, "fig-series-n")
-    for (delta, log_n), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["deltas"], strict=True):
-        assert delta == pytest.approx(expected, abs=1e-3)
-        assert 10**log_n == pytest.approx(16 * 0.7 * 0.3 / (expected / 100) ** 2, rel=2e-3)
+    for (d, log_n), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["deltas"], strict=True):
+        assert d == pytest.approx(expected, abs=1e-3)
+        assert 10**log_n == pytest.approx(16 * p * (1 - p) / (expected / 100) ** 2, rel=2e-3)
     labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
-    assert "1 point: 33,600 per arm" in labels
+    assert f"{points_} points: {answers} per arm" in labels
+    assert f"1 point: {4 * int(answers.replace(',', '')):,} per arm" in labels, "a 1-point change four times as many"
 
 
 def test_guardrails_figure_has_the_rails_the_page_lists() -> None:
-    assert "NeMo Guardrails has input, dialog, retrieval, execution and output rails" in " ".join(
-        page_text("safety").split()
-    )
+    text = flat(page_text("safety"))
+    start = text.index("NeMo Guardrails has five places to intervene.")
+    bullet = text[start : text.index(" - **", start)]
+    stated = [rail.lower() for rail in re.findall(r"\b(\w+) rails\b", bullet)]
     plot = figures.build("guardrails").plot
     assert plot is not None and plot["rails"] == ["input", "dialog", "retrieval", "execution", "output"]
+    assert stated == plot["rails"] and len(stated) == 5, stated
     labels = [t.text for t in svg_of("guardrails").iter(f"{SVG}text")]
     assert all(rail in labels for rail in plot["rails"])
+
+
+# Numbers a figure once shared with a question (its givens or its worked answer), by question: a figure that shows
+# one of them hands the learner a key, so each figure draws an example of its own or its lesson's.
+NOT_SHOWN = {
+    "lr-schedule": {
+        "train-linear-schedule-early-stop-lr": ["3,000", "1,200", "0.62", "1,800", "2,900"],
+        "train-warmup-cosine-schedule": ["2,000", "1,030"],
+    },
+    "confusion-matrix": {"eval-precision-recall-f1-classifier": ["0.667", "0.80", "0.727", "0.94"]},
+    "packing": {"data-packing-padding-waste-steps": ["60,000", "350", "2,048", "83%", "10,254", "321", "1,875", "5.9"]},
+    "parameter-parts": {
+        "arch-llama3-8b-parameter-split": ["8.03B", "70%", "13%", "6.98B", "176.2M", "41.9M"],
+        "arch-lora-all-linear-gqa-count": ["41,943,040"],
+    },
+    "ab-sample": {"mon-ab-sample-size": ["33,600", "67,200", "70%", "71%", "0.21"]},
+    "memory-parts": {"mem-full-vs-lora-vs-qlora-7b": ["112", "14", "0.2", "3.5"]},
+    "speculative": {"deploy-speculative-fine-tuned-target": ["3.4", "3.36", "1.65", "1.67"]},
+    "bubble-fraction": {
+        "par-pipeline-bubble-arithmetic": ["18%", "22%", "21.9%"],
+        "par-seed-pipeline-bubble-low-utilization": ["43%", "8.6%", "9.4%"],
+    },
+}
+NUMBER = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%|M\b|B\b)?")
+
+
+def numbers(text: str) -> list[tuple[float, int, int]]:
+    """Each number in a text as (value, decimals it is given to, significant digits): "83%" is (0.83, 2, 2),
+    "41.9M" is (41.9e6, -5, 3)."""
+    found = []
+    for whole, fraction, unit in NUMBER.findall(text):
+        digits = (whole.replace(",", "") + fraction[1:]).lstrip("0")
+        shift = {"%": -2, "M": 6, "B": 9}.get(unit, 0)
+        value = float(whole.replace(",", "") + fraction) * 10.0**shift
+        found.append((value, (len(fraction) - 1 if fraction else 0) - shift, len(digits)))
+    return found
+
+
+def figure_text(name: str) -> str:
+    figure = figures.build(name)
+    return " ".join(t.text or "" for t in svg_of(name).iter()) + " " + figure.caption
+
+
+@pytest.mark.parametrize("name", sorted(NOT_SHOWN))
+def test_figure_shows_no_number_of_a_question_it_once_copied(bank: LoadedBank, name: str) -> None:
+    questions = {q.id: q for q in bank.questions_for(PAGES[name])}
+    shown = numbers(figure_text(name))
+    for question_id, forbidden in NOT_SHOWN[name].items():
+        question = questions[question_id]
+        text = " ".join([question.stem, *(o.text + " " + o.explanation for o in question.options)])
+        for token in forbidden:
+            (number,) = numbers(token)
+            assert number in numbers(text), f"{question_id} does not say {token}"
+            # The figure shows it when one of its numbers of two or more digits is the question's value rounded as
+            # the figure rounds (0.67 for 0.667); a one-digit number (the 7 of "7B", an axis tick) says too little.
+            value = number[0]
+            clash = [n for n in shown if n[2] >= 2 and round(value, n[1]) == pytest.approx(n[0], rel=1e-9)]
+            assert not clash, f"{name} shows {token} from {question_id}: {clash}"
 
 
 # ---------------------------------------------------------------- in the browser: both palettes, print, offline
@@ -488,13 +692,14 @@ def colour_report(page: Page) -> dict[str, object]:
 
 
 @pytest.fixture(scope="module")
-def topic_pages() -> list[str]:
-    return sorted(set(PAGES.values()))
+def figure_pages() -> list[str]:
+    """The served address of every page that shows a figure, overviews and lesson pages alike."""
+    return sorted({page_url(page) for pages in placements().values() for page in pages})
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_figures_render_in_both_palettes_with_theme_colours(
-    browser: Browser, served_site: str, topic_pages: list[str], scheme: str
+    browser: Browser, served_site: str, figure_pages: list[str], scheme: str
 ) -> None:
     context = browser.new_context(color_scheme=scheme, reduced_motion="reduce", viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -502,8 +707,8 @@ def test_figures_render_in_both_palettes_with_theme_colours(
     console.attach(page)
     seen: dict[str, list[str]] = {}
     try:
-        for topic in topic_pages:
-            page.goto(f"{served_site}topics/{topic}/")
+        for address in figure_pages:
+            page.goto(f"{served_site}{address}")
             expect(page.locator("body")).to_have_attribute(
                 "data-md-color-scheme", "slate" if scheme == "dark" else "default"
             )
@@ -555,9 +760,10 @@ def offline_page(browser: Browser) -> Iterator[tuple[Page, Requests]]:
 
 def test_figures_show_in_the_offline_copy_with_no_request(offline_page: tuple[Page, Requests], unzipped: Path) -> None:
     page, requests = offline_page
+    placed = placements()
     for topic in ("parallelism", "peft"):
         page.goto((unzipped / "topics" / topic / "index.html").as_uri())
-        for name in (n for n, t in PAGES.items() if t == topic):
+        for name in (n for n, t in PAGES.items() if t == topic and placed[n][0].name == "index.md"):
             svg = page.locator(f"#fig-{name} svg")
             expect(svg).to_be_visible()
             fill = svg.locator(".fig-box-1, .fig-box-0, .fig-solid-1").first.evaluate("e => getComputedStyle(e).fill")

@@ -64,21 +64,24 @@ def legend(c: Canvas, x: float, y: float, entries: list[tuple[str, str]], gap: f
 
 # ---------------------------------------------------------------- training dynamics: warm-up and decay
 
-LR_PEAK = 2e-4  # QLoRA's rate for 7B and 13B adapters, as the page says
+# The lesson's own example (training-dynamics/schedules.md), not a question's: the rate is drawn as a share of the
+# peak η, since the schedule only multiplies whatever peak is configured.
 LR_WARMUP = 100
-LR_STEPS = 1000
-LR_TEXT = "η·t/W during the warm-up, then η·½·(1 + cos(π·(t − W)/(T − W)))"
-LR_LINEAR_TEXT = "η·(T − t)/(T − W)"
+LR_STEPS = 1100
+LR_HALF = 600  # the lesson: with W = 100 and T = 1,100, cosine decay is at half the peak at step 600
+LR_TEXT = "the cosine schedule multiplies the peak by `0.5 · (1 + cos(π · progress))`"
+LR_LINEAR_TEXT = "the linear one by `(T − t) / (T − W)`"
+LR_PROGRESS_TEXT = "progress is (t − W)/(T − W)"
 
 
-def lr_cosine(t: float, peak: float = LR_PEAK, warmup: int = LR_WARMUP, steps: int = LR_STEPS) -> float:
+def lr_cosine(t: float, peak: float = 1.0, warmup: int = LR_WARMUP, steps: int = LR_STEPS) -> float:
     """Linear warm-up to the peak, then half a cosine down to zero (Transformers' get_cosine_schedule_with_warmup)."""
     if t < warmup:
         return peak * t / warmup
     return peak * 0.5 * (1 + math.cos(math.pi * (t - warmup) / (steps - warmup)))
 
 
-def lr_linear(t: float, peak: float = LR_PEAK, warmup: int = LR_WARMUP, steps: int = LR_STEPS) -> float:
+def lr_linear(t: float, peak: float = 1.0, warmup: int = LR_WARMUP, steps: int = LR_STEPS) -> float:
     """The same warm-up, then a straight line down to zero (get_linear_schedule_with_warmup)."""
     if t < warmup:
         return peak * t / warmup
@@ -87,34 +90,34 @@ def lr_linear(t: float, peak: float = LR_PEAK, warmup: int = LR_WARMUP, steps: i
 
 def lr_schedule() -> Figure:
     c = Canvas(600, 330)
-    box = Box(78, 44, 490, 200, (0, LR_STEPS), (0, LR_PEAK))
+    box = Box(78, 44, 490, 200, (0, LR_STEPS), (0, 1))
     c.rect(box.px(0), box.y, box.px(LR_WARMUP) - box.px(0), box.h, "fig-band", rx=0)
     c.text(box.px(LR_WARMUP / 2), box.y + box.h - 8, "warm-up", anchor="middle", size=FONT - 3)
-    axes(
-        c,
-        box,
-        [(v, f"{v:,}") for v in range(0, LR_STEPS + 1, 200)],
-        [(0, "0"), (1e-4, "1×10⁻⁴"), (2e-4, "2×10⁻⁴")],
-        "optimizer step t",
-    )
-    c.text(box.x - 8, box.y - 18, "learning rate", anchor="start", size=FONT - 1)
+    ticks = sorted({0, LR_WARMUP, LR_HALF, LR_STEPS, *range(LR_WARMUP, LR_STEPS, (LR_STEPS - LR_WARMUP) // 4)})
+    axes(c, box, [(v, f"{v:,}") for v in ticks], [(0, "0"), (0.5, "½ η"), (1, "η")], "optimizer step t")
+    c.text(box.x - 8, box.y - 18, "learning rate, as a share of the peak η", anchor="start", size=FONT - 1)
     steps = sorted({*range(0, LR_STEPS + 1, 10), LR_WARMUP})
     c.polyline([(box.px(t), box.py(lr_linear(t))) for t in steps], "fig-line-2 fig-dashed fig-series-linear")
     c.polyline([(box.px(t), box.py(lr_cosine(t))) for t in steps], "fig-line-1 fig-series-cosine")
+    half = lr_cosine(LR_HALF)
+    c.circle(box.px(LR_HALF), box.py(half), 4, "fig-solid-1 fig-series-half")
+    c.text(box.px(LR_HALF) + 10, box.py(half) - 10, f"step {LR_HALF}: {half:.0%} of η", size=FONT - 2, weight="700")
     legend(c, box.x, 318, [("fig-solid-1", "warm-up + cosine"), ("fig-solid-2", "warm-up + linear (dashed)")])
     svg = c.svg(
         "lr-schedule",
         "Learning-rate schedule: linear warm-up, then cosine or linear decay",
-        f"The rate rises in a straight line from 0 to its peak of 2×10⁻⁴ over the first {LR_WARMUP} of {LR_STEPS:,} "
-        "steps, then falls to 0 by the last step: along half a cosine (slowly at first, fastest in the middle, "
-        "slowly at the end), or along a straight line.",
+        f"The rate rises in a straight line from 0 to its peak η over the first {LR_WARMUP} of {LR_STEPS:,} steps, "
+        "then falls to 0 by the last step: along half a cosine (slowly at first, fastest in the middle, slowly at "
+        f"the end), or along a straight line. Both pass half the peak at step {LR_HALF}, the middle of the decay; "
+        "the cosine is higher before it and lower after.",
     )
     return Figure(
         "lr-schedule",
         svg,
-        f"Warm-up for W = {LR_WARMUP} of T = {LR_STEPS:,} steps to a peak η = 2×10⁻⁴, then cosine decay to zero "
-        "(solid) or linear decay (dashed). The cosine keeps the rate near its peak for longer.",
-        plot=box.data() | {"steps": steps},
+        f"Warm-up for W = {LR_WARMUP} of T = {LR_STEPS:,} steps to the peak η, then cosine decay to zero (solid) or "
+        f"linear decay (dashed). Both are at half the peak at step {LR_HALF}; the cosine keeps the rate near its peak "
+        "for longer.",
+        plot=box.data() | {"steps": steps, "warmup": LR_WARMUP, "half": LR_HALF},
     )
 
 
@@ -128,13 +131,20 @@ def bubble_share(p: int, m: int) -> float:
     return (p - 1) / (m + p - 1)
 
 
+# The tensor-pipeline lesson's example (p = 4, m = 12), and micro-batch counts up to 24: the questions work with
+# m = 32 (p = 8 and p = 4), so the figure states none of their numbers.
+BUBBLE_MARK = (4, 12)
+BUBBLE_MAX_M = 24
+
+
 def bubble_fraction() -> Figure:
     c = Canvas(600, 320)
-    box = Box(70, 30, 440, 210, (1, 32), (0, 1))
+    top_m = BUBBLE_MAX_M
+    box = Box(70, 30, 440, 210, (1, top_m), (0, 1))
     axes(
         c,
         box,
-        [(m, str(m)) for m in (1, 4, 8, 12, 16, 20, 24, 28, 32)],
+        [(m, str(m)) for m in (1, 4, 8, 12, 16, 20, 24)],
         [(v / 4, f"{v * 25}%") for v in range(5)],
         "micro-batches per step, m",
     )
@@ -142,31 +152,32 @@ def bubble_fraction() -> Figure:
     series = []
     label_y = box.y
     for index, p in enumerate((8, 4, 2), start=1):
-        points = [(box.px(m), box.py(bubble_share(p, m))) for m in range(1, 33)]
+        points = [(box.px(m), box.py(bubble_share(p, m))) for m in range(1, top_m + 1)]
         c.polyline(points, f"fig-line-{index} fig-series-p{p}")
-        for m in (1, 4, 8, 16, 32):
+        for m in (1, 6, 12, 18, 24):
             c.circle(box.px(m), box.py(bubble_share(p, m)), 3, f"fig-solid-{index}")
         x, y = points[-1]
         label_y = max(y + 5, label_y + 17)  # the curves meet at the right: keep their names apart
         c.text(x + 8, label_y, f"p = {p}", size=FONT - 1, weight="700")
         series.append(p)
-    mark = bubble_share(4, 8)
-    c.line(box.px(8) + 4, box.py(mark) - 4, box.px(14) - 4, box.y + 28, "fig-axis")
-    c.text(box.px(14), box.y + 24, f"p = 4, m = 8: {mark:.0%} idle", size=FONT - 2)
+    p, m = BUBBLE_MARK
+    mark = bubble_share(p, m)
+    c.line(box.px(m) + 4, box.py(mark) - 4, box.px(m + 5) - 4, box.y + 28, "fig-axis")
+    c.text(box.px(m + 5), box.y + 24, f"p = {p}, m = {m}: {p - 1}/{m + p - 1} = {mark:.0%} idle", size=FONT - 2)
     svg = c.svg(
         "bubble-fraction",
         "Pipeline bubble against the number of micro-batches",
-        "The idle share of each step, (p − 1)/(m + p − 1), for 2, 4 and 8 pipeline stages as the micro-batches per "
-        f"step grow from 1 to 32. At m = 1 an 8-stage pipeline idles {bubble_share(8, 1):.0%} of the time; with 32 "
-        f"micro-batches it idles {bubble_share(8, 32):.0%}, a 4-stage pipeline {bubble_share(4, 32):.0%} and a 2-stage "
-        f"pipeline {bubble_share(2, 32):.0%}.",
+        f"The idle share of each step, (p − 1)/(m + p − 1), for 2, 4 and 8 pipeline stages as the micro-batches per "
+        f"step grow from 1 to {top_m}. At m = 1 an 8-stage pipeline idles {bubble_share(8, 1):.0%} of the time; a "
+        f"{p}-stage pipeline with {m} micro-batches idles {p - 1}/{m + p - 1} = {mark:.0%} of the step, which is "
+        f"{p - 1}/{m} = {(p - 1) / m:.0%} of the ideal compute time.",
     )
     return Figure(
         "bubble-fraction",
         svg,
         "The idle share (p − 1)/(m + p − 1) falls as micro-batches are added and grows with the number of stages p. "
         "Relative to the ideal compute time the bubble is (p − 1)/m.",
-        plot=box.data() | {"series": series, "m": list(range(1, 33))},
+        plot=box.data() | {"series": series, "m": list(range(1, top_m + 1)), "mark": list(BUBBLE_MARK)},
     )
 
 
@@ -320,13 +331,14 @@ def zero_stages() -> Figure:
 
 # ---------------------------------------------------------------- memory: where it goes
 
-MEMORY_PARAMS = 7e9
-MEMORY_ADAPTERS = 14e6
+# The model-states lesson's table (a 13B model), not the 7B questions' numbers; an adapter size no question uses.
+MEMORY_PARAMS = 13e9
+MEMORY_ADAPTERS = 25e6
 NF4_BITS = 4 + 8 / 64 + 32 / (64 * 256)  # the QLoRA paper's 4-bit codes plus double-quantized constants
 
 
 def memory_cases() -> list[tuple[str, dict[str, float]]]:
-    """Model states in bytes for a 7B model on one GPU, as docs/assets/calc-core.js counts them (the test runs that
+    """Model states in bytes for a 13B model on one GPU, as docs/assets/calc-core.js counts them (the test runs that
     module on the same cases and compares): 2-byte weights and gradients, K bytes of optimizer state per trained
     parameter, a BF16 or NF4 frozen base for LoRA and QLoRA."""
     p, t = MEMORY_PARAMS, MEMORY_ADAPTERS
@@ -340,10 +352,13 @@ def memory_cases() -> list[tuple[str, dict[str, float]]]:
 
 def memory_parts() -> Figure:
     cases = memory_cases()
+    totals = [sum(parts.values()) for _, parts in cases]
+    full, eight_bit, lora, qlora = (parts for _, parts in cases)
+    billions, millions = f"{MEMORY_PARAMS / 1e9:.0f}B", f"{MEMORY_ADAPTERS / 1e6:.0f}M"
     c = Canvas(600, 275)
     left, top, row = 140, 40, 46
-    scale = 360 / 112e9  # SVG units per byte: full fine-tuning's 112 GB spans 360
-    c.text(left, 22, "model states of a 7B model on one GPU, before activations", size=FONT - 2)
+    scale = 360 / totals[0]  # SVG units per byte: full fine-tuning's bar spans 360
+    c.text(left, 22, f"model states of a {billions} model on one GPU, before activations", size=FONT - 2)
     for index, (label, parts) in enumerate(cases):
         y = top + index * row
         c.text(left - 10, y + 19, label, anchor="end", size=FONT - 1)
@@ -351,33 +366,40 @@ def memory_parts() -> Figure:
         for colour, (part, size) in enumerate(parts.items(), start=1):
             c.rect(x, y, max(size * scale, 0.5), 28, f"fig-box-{colour} fig-memory-{part}", rx=1)
             x += size * scale
-        c.text(x + 8, y + 19, f"{sum(parts.values()) / 1e9:.1f} GB", size=FONT - 1, weight="700")
+        c.text(x + 8, y + 19, f"{totals[index] / 1e9:.1f} GB", size=FONT - 1, weight="700")
     legend(
         c,
         left,
         top + 4 * row + 14,
         [("fig-box-1", "weights"), ("fig-box-2", "gradients"), ("fig-box-3", "optimizer states")],
     )
+    adapters = (lora["gradients"] + lora["optimizer"] + 2 * MEMORY_ADAPTERS) / 1e9
     svg = c.svg(
         "memory-parts",
-        "Where GPU memory goes when fine-tuning a 7B model",
-        "Four bars of model-state memory. Full fine-tuning with AdamW: 14 GB weights, 14 GB gradients, 84 GB optimizer "
-        "states, 112 GB in all. With 8-bit AdamW the optimizer states are 42 GB, 70 GB in all. LoRA with 14 million "
-        "adapter parameters: the 14 GB frozen base and about 0.2 GB for the adapters. QLoRA: a 3.6 GB 4-bit base and "
-        "the same adapters, 3.8 GB in all.",
+        f"Where GPU memory goes when fine-tuning a {billions} model",
+        f"Four bars of model-state memory. Full fine-tuning with AdamW: {full['weights'] / 1e9:.0f} GB weights, "
+        f"{full['gradients'] / 1e9:.0f} GB gradients, {full['optimizer'] / 1e9:.0f} GB optimizer states, "
+        f"{totals[0] / 1e9:.0f} GB in all. With 8-bit AdamW the optimizer states are "
+        f"{eight_bit['optimizer'] / 1e9:.0f} GB, {totals[1] / 1e9:.0f} GB in all. LoRA with "
+        f"{MEMORY_ADAPTERS / 1e6:.0f} million adapter parameters: the {2 * MEMORY_PARAMS / 1e9:.0f} GB frozen base and "
+        f"about {adapters:.1f} GB for the adapters. QLoRA: a {(qlora['weights'] - 2 * MEMORY_ADAPTERS) / 1e9:.1f} GB "
+        f"4-bit base and the same adapters, {totals[3] / 1e9:.1f} GB in all.",
     )
     return Figure(
         "memory-parts",
         svg,
         "Full fine-tuning pays for gradients and optimizer states on every parameter; LoRA and QLoRA pay for them on "
-        "the adapters only (14M parameters here), so the frozen base's weights dominate. Activations come on top.",
+        f"the adapters only ({millions} parameters here), so the frozen base's weights dominate. Activations come on "
+        "top.",
         plot={"left": left, "scale": scale, "cases": [label for label, _ in cases]},
     )
 
 
 # ---------------------------------------------------------------- evaluation: precision and recall
 
-CONFUSION = {"tp": 40, "fn": 10, "fp": 20, "tn": 930}
+# An example of the figure's own: the judges lesson states the formulas without numbers, and the ticket-flagger
+# question's counts (and so its precision, recall and F1) must not appear here.
+CONFUSION = {"tp": 63, "fn": 7, "fp": 27, "tn": 903}
 
 
 def scores(counts: dict[str, int]) -> dict[str, float]:
@@ -419,8 +441,9 @@ def confusion_matrix() -> Figure:
     c.text(x, top + 68, "recall = TP/(TP+FN)", size=FONT - 1, cls="fig-text-2", weight="700")
     c.text(x, top + 88, f"= {k['tp']}/{k['tp'] + k['fn']} = {s['recall']:.2f}", size=FONT - 1)
     c.text(x, top + 118, f"F1 = {s['f1']:.2f}", size=FONT - 1)
+    wrong = k["fp"] / (k["tp"] + k["fp"])
     c.text(x, top + 148, f"accuracy = {s['accuracy']:.0%},", size=FONT - 1)
-    c.text(x, top + 166, "though a third of the", size=FONT - 1)
+    c.text(x, top + 166, f"though {wrong:.0%} of the", size=FONT - 1)
     c.text(x, top + 184, "positive calls are wrong", size=FONT - 1)
     svg = c.svg(
         "confusion-matrix",
@@ -441,27 +464,28 @@ def confusion_matrix() -> Figure:
 
 # ---------------------------------------------------------------- data quality: padding and packing
 
-PACK_EXAMPLE = 350
-PACK_LENGTH = 2048
-PACK_EXAMPLES = 60_000
+# The formatting lesson's example (data-quality/formatting.md), not a question's.
+PACK_EXAMPLE = 500
+PACK_LENGTH = 4096
 
 
 def packing_numbers() -> dict[str, float]:
-    """The data-quality page's example: 60,000 examples of 350 tokens in 2,048-token sequences."""
-    tokens = PACK_EXAMPLES * PACK_EXAMPLE
+    """The formatting lesson's example: 500-token examples padded, or packed whole, into 4,096-token rows."""
+    per_row = PACK_LENGTH // PACK_EXAMPLE  # whole examples only, as TRL's default best-fit packing keeps them
     return {
         "padding": 1 - PACK_EXAMPLE / PACK_LENGTH,
-        "packed_sequences": math.ceil(tokens / PACK_LENGTH),
-        "per_sequence": PACK_LENGTH / PACK_EXAMPLE,
+        "per_row": per_row,
+        "packed_padding": 1 - per_row * PACK_EXAMPLE / PACK_LENGTH,
     }
 
 
 def packing() -> Figure:
     n = packing_numbers()
+    per_row = int(n["per_row"])
     c = Canvas(600, 280)
     left, width = 110, 470
     unit = width / PACK_LENGTH
-    c.text(left, 22, f"2,048-token sequences holding {PACK_EXAMPLE}-token examples", size=FONT - 2)
+    c.text(left, 22, f"{PACK_LENGTH:,}-token rows holding {PACK_EXAMPLE}-token examples", size=FONT - 2)
     for row in range(3):
         y = 40 + row * 34
         c.text(left - 10, y + 18, "padded" if row == 0 else "", anchor="end", size=FONT - 1)
@@ -473,30 +497,31 @@ def packing() -> Figure:
     )
     y = 182
     c.text(left - 10, y + 18, "packed", anchor="end", size=FONT - 1)
-    x = 0.0
-    index = 0
-    while x < PACK_LENGTH:
-        w = min(PACK_EXAMPLE, PACK_LENGTH - x)
-        c.rect(left + x * unit, y, w * unit, 26, f"fig-box-{index % 3 + 1} fig-pack-example", rx=0)
-        x += w
-        index += 1
+    c.rect(left, y, width, 26, "fig-idle", rx=0)
+    for index in range(per_row):
+        x = left + index * PACK_EXAMPLE * unit
+        c.rect(x, y, PACK_EXAMPLE * unit, 26, f"fig-box-{index % 3 + 1} fig-pack-example fig-pack-packed", rx=0)
     c.text(
-        left, y + 48, f"≈ {n['per_sequence']:.1f} examples per sequence: {PACK_EXAMPLES:,} examples fill", size=FONT - 1
+        left,
+        y + 48,
+        f"{per_row} whole examples per row, {n['packed_padding']:.0%} padding: an epoch needs",
+        size=FONT - 1,
     )
-    c.text(left, y + 68, f"{n['packed_sequences']:,} sequences, with attention kept inside each example", size=FONT - 1)
+    c.text(left, y + 68, f"about {per_row}× fewer rows, with attention kept inside each example", size=FONT - 1)
     svg = c.svg(
         "packing",
         "Padding against packing",
-        f"Three padded sequences each hold one {PACK_EXAMPLE}-token example and {PACK_LENGTH - PACK_EXAMPLE:,} "
-        f"tokens of padding, {n['padding']:.0%} waste. One packed sequence holds five whole examples and the start "
-        f"of a sixth, end to end; {PACK_EXAMPLES:,} examples then fill about {n['packed_sequences']:,} sequences.",
+        f"Three padded rows each hold one {PACK_EXAMPLE}-token example and {PACK_LENGTH - PACK_EXAMPLE:,} tokens of "
+        f"padding, {n['padding']:.0%} waste. One packed row holds {per_row} whole examples end to end and "
+        f"{PACK_LENGTH - per_row * PACK_EXAMPLE} tokens of padding, so the same examples fill about {per_row} times "
+        "fewer rows.",
     )
     return Figure(
         "packing",
         svg,
         "Packing puts examples end to end instead of padding each one to the full length; boundary-aware attention "
         "keeps each example from attending to its neighbours.",
-        plot={"left": left, "unit": unit, "example": PACK_EXAMPLE, "length": PACK_LENGTH},
+        plot={"left": left, "unit": unit, "example": PACK_EXAMPLE, "length": PACK_LENGTH, "per_row": per_row},
     )
 
 
@@ -600,10 +625,12 @@ def number_formats() -> Figure:
 
 # ---------------------------------------------------------------- architecture: where the parameters are
 
-LLAMA3_8B = {"vocab": 128256, "hidden": 4096, "layers": 32, "heads": 32, "kv_heads": 8, "ffn": 14336}
+# The blocks-tokens lesson's worked example (Llama-2-7B at LoRA rank 8), not the questions' Llama-3-8B.
+LLAMA2_7B = {"vocab": 32000, "hidden": 4096, "layers": 32, "heads": 32, "kv_heads": 32, "ffn": 11008}
+LORA_RANK = 8
 
 
-def llama_parameters(shape: dict[str, int] = LLAMA3_8B) -> dict[str, int]:
+def llama_parameters(shape: dict[str, int] = LLAMA2_7B) -> dict[str, int]:
     """A Llama model's parameters by part, from its config: untied input and output embeddings, four attention
     projections (k and v narrower under grouped-query attention), a three-matrix SwiGLU MLP, two RMSNorms a block."""
     h, layers, ffn = shape["hidden"], shape["layers"], shape["ffn"]
@@ -617,7 +644,7 @@ def llama_parameters(shape: dict[str, int] = LLAMA3_8B) -> dict[str, int]:
     }
 
 
-def llama_lora(rank: int = 16, shape: dict[str, int] = LLAMA3_8B) -> int:
+def llama_lora(rank: int = LORA_RANK, shape: dict[str, int] = LLAMA2_7B) -> int:
     """LoRA's r·(d + k) on every linear layer of the blocks (PEFT's all-linear, lm_head left out)."""
     h, ffn = shape["hidden"], shape["ffn"]
     kv = shape["kv_heads"] * h // shape["heads"]
@@ -631,55 +658,67 @@ def parameter_parts() -> Figure:
     lora_count = llama_lora()
     c = Canvas(600, 240)
     left, width, top = 20, 560, 66
-    c.text(left, 24, f"Llama-3-8B: {total / 1e9:.2f}B parameters by part", size=FONT - 1, weight="700")
+    c.text(left, 24, f"Llama-2-7B: {total / 1e9:.2f}B parameters by part", size=FONT - 1, weight="700")
     x = left
-    # Names below the wide parts, above the narrow ones at the ends, so none overlap.
+    # The wide parts carry their share inside the bar and their name below it; the two vocabulary matrices are too
+    # narrow for that (about 2% each), so their name and share go above, at the bar's two ends.
     labels = {
-        "embeddings": ("input embeddings", "start", -8),
-        "attention": ("attention", "middle", 58),
-        "mlp": ("MLP (SwiGLU)", "middle", 58),
-        "output": ("output layer", "end", -8),
+        "embeddings": ("input embeddings", "start"),
+        "attention": ("attention", "middle"),
+        "mlp": ("MLP (SwiGLU)", "middle"),
+        "output": ("output layer", "end"),
     }
     classes = {"embeddings": "fig-box-4", "attention": "fig-box-1", "mlp": "fig-box-2", "output": "fig-box-4"}
     for part, count in parts.items():
         w = count / total * width
         c.rect(x, top, max(w, 0.5), 40, f"{classes.get(part, 'fig-box-0')} fig-param-{part}", rx=0)
         if part in labels:
-            name, anchor, dy = labels[part]
-            c.text(x + w / 2, top + 25, f"{count / total:.0%}", anchor="middle", size=FONT - 2, weight="700")
-            at = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
-            c.text(at, top + dy, name, anchor=anchor, size=FONT - 3)
+            name, anchor = labels[part]
+            share = f"{count / total:.0%}"
+            if anchor == "middle":
+                c.text(x + w / 2, top + 25, share, anchor="middle", size=FONT - 2, weight="700")
+                c.text(x + w / 2, top + 58, name, anchor="middle", size=FONT - 3)
+            else:
+                c.text(x if anchor == "start" else x + w, top - 8, f"{name} {share}", anchor=anchor, size=FONT - 3)
         x += w
-    vocab = (parts["embeddings"] + parts["output"]) / total
-    c.text(left, 160, f"the two vocabulary matrices: {vocab:.0%}; the MLPs: {parts['mlp'] / total:.0%}", size=FONT - 1)
+    vocab = parts["embeddings"] + parts["output"]
+    c.text(
+        left,
+        160,
+        f"the two vocabulary matrices: {vocab / 1e9:.2f}B; the MLPs: {parts['mlp'] / total:.0%}",
+        size=FONT - 1,
+    )
     c.text(
         left,
         176,
-        f"LoRA r = 16 on every linear layer of the blocks adds {lora_count / 1e6:.1f}M ({lora_count / total:.1%})",
+        f"LoRA r = {LORA_RANK} on every linear layer of the blocks adds {lora_count:,} ({lora_count / total:.1%})",
         size=FONT - 1,
     )
     c.text(left, 210, "(q, k, v, o, gate, up, down; lm_head left out)", size=FONT - 3, cls="fig-text-muted")
     svg = c.svg(
         "parameter-parts",
-        "Where Llama-3-8B's parameters are",
+        "Where Llama-2-7B's parameters are",
         f"A bar of the model's {total / 1e9:.2f} billion parameters: the input embeddings take "
         f"{parts['embeddings'] / total:.0%}, attention {parts['attention'] / total:.0%}, the MLPs "
-        f"{parts['mlp'] / total:.0%} and the output layer {parts['output'] / total:.0%}. LoRA at rank 16 on every "
-        f"linear layer of the blocks adds {lora_count / 1e6:.1f} million.",
+        f"{parts['mlp'] / total:.0%} and the output layer {parts['output'] / total:.0%}. LoRA at rank {LORA_RANK} on "
+        f"every linear layer of the blocks adds {lora_count / 1e6:.1f} million.",
     )
     return Figure(
         "parameter-parts",
         svg,
-        "The MLPs hold most of a Llama block's weights, and a 128K vocabulary makes the two embedding matrices large; "
-        "LoRA adapters on all linear layers are a small fraction of either.",
-        plot={"parts": parts, "left": left, "width": width, "lora": lora_count},
+        "The MLPs hold most of a Llama block's weights; with a 32,000-token vocabulary the two embedding matrices are "
+        "small, and LoRA adapters on all linear layers are a fraction of a percent of the model.",
+        plot={"parts": parts, "left": left, "width": width, "lora": lora_count, "rank": LORA_RANK},
     )
 
 
 # ---------------------------------------------------------------- deployment: speculative decoding
 
 SPEC_TEXT = "(1 − α^(γ+1)) / (1 − α)"
-SPEC_GAMMAS = (2, 4, 6)
+# The capacity-and-latency lesson's example (alpha = 0.6 with gamma = 3 and 8), not the speculative question's
+# gamma = 4.
+SPEC_GAMMAS = (1, 3, 8)
+SPEC_ALPHA = 0.6
 
 
 def speculative_tokens(alpha: float, gamma: int) -> float:
@@ -689,13 +728,13 @@ def speculative_tokens(alpha: float, gamma: int) -> float:
 
 def speculative() -> Figure:
     c = Canvas(600, 320)
-    box = Box(70, 30, 440, 210, (0, 0.95), (1, 7))
+    box = Box(70, 30, 440, 210, (0, 0.95), (1, 8))
     alphas = [round(a * 0.05, 2) for a in range(20)]
     axes(
         c,
         box,
         [(a / 10, f"{a / 10:.1f}") for a in range(0, 10, 2)],
-        [(v, str(v)) for v in range(1, 8)],
+        [(v, str(v)) for v in range(1, 9)],
         "acceptance rate α of the draft's tokens",
     )
     c.text(box.x - 8, box.y - 12, "tokens per pass of the target model", size=FONT - 1)
@@ -706,24 +745,45 @@ def speculative() -> Figure:
         x, y = points[-1]
         label_y = max(y + 5, label_y + 17)
         c.text(x + 8, label_y, f"γ = {gamma}", size=FONT - 1, weight="700")
+    low, high = (speculative_tokens(SPEC_ALPHA, g) for g in (3, 8))
+    for value in (low, high):
+        c.circle(box.px(SPEC_ALPHA), box.py(value), 4, "fig-solid-1 fig-series-mark")
+    c.text(
+        box.px(SPEC_ALPHA) - 8,
+        box.py(high) - 26,
+        f"α = {SPEC_ALPHA}: {low:.2f} (γ = 3), {high:.2f} (γ = 8)",
+        anchor="end",
+        size=FONT - 2,
+        weight="700",
+    )
+    c.text(
+        box.px(SPEC_ALPHA) - 8,
+        box.py(high) - 8,
+        f"ceiling 1/(1 − α) = {1 / (1 - SPEC_ALPHA):.1f}",
+        anchor="end",
+        size=FONT - 2,
+    )
     svg = c.svg(
         "speculative",
         "Speculative decoding: tokens gained per pass of the target model",
-        f"Curves of {SPEC_TEXT} for 2, 4 and 6 drafted tokens as the acceptance rate rises from 0 to 0.95. At α = 0.5 "
-        f"every γ gives under 2 tokens per pass; at α = 0.9, γ = 6 gives {speculative_tokens(0.9, 6):.1f}.",
+        f"Curves of {SPEC_TEXT} for 1, 3 and 8 drafted tokens as the acceptance rate rises from 0 to 0.95. At "
+        f"α = {SPEC_ALPHA}, γ = 3 gives {low:.2f} tokens per pass and γ = 8 gives {high:.2f}, close to the ceiling "
+        f"1/(1 − α) = {1 / (1 - SPEC_ALPHA):.1f}; the longer draft pays off only at high α.",
     )
     return Figure(
         "speculative",
         svg,
         "Longer drafts pay off only when the target accepts most drafted tokens; a domain fine-tune that lowers α for "
         "a generic draft loses most of the gain.",
-        plot=box.data() | {"alphas": alphas, "gammas": list(SPEC_GAMMAS)},
+        plot=box.data() | {"alphas": alphas, "gammas": list(SPEC_GAMMAS), "alpha": SPEC_ALPHA},
     )
 
 
 # ---------------------------------------------------------------- monitoring: A/B test sample size
 
-AB_RATE = 0.7
+# The release-gates lesson's example (a 2-point change around 50%), not the sample-size question's 70% rate.
+AB_RATE = 0.5
+AB_MARK = 2  # percentage points
 AB_TEXT = "16·σ²/δ²"
 
 
@@ -742,19 +802,22 @@ def ab_sample() -> Figure:
         box,
         [(d, f"{d:g}") for d in (0.5, 1, 2, 3, 4, 5)],
         [(e, f"{10**e:,.0f}") for e in range(2, 7)],
-        "change to detect δ, in percentage points of a 70% rate",
+        f"change to detect δ, in percentage points of a {AB_RATE:.0%} rate",
     )
     c.text(box.x - 8, box.y - 12, "answers per arm (log scale)", size=FONT - 1)
     points = [(box.px(d), box.py(math.log10(ab_sample_size(d / 100)))) for d in deltas]
     c.polyline(points, "fig-line-1 fig-series-n")
-    one = ab_sample_size(0.01)
-    c.circle(box.px(1), box.py(math.log10(one)), 4, "fig-solid-1")
-    c.text(box.px(1) + 10, box.py(math.log10(one)) - 6, f"1 point: {one:,.0f} per arm", size=FONT - 2, weight="700")
+    for d in (1, AB_MARK):
+        n = ab_sample_size(d / 100)
+        c.circle(box.px(d), box.py(math.log10(n)), 4, "fig-solid-1")
+        label = f"{d} point{'s' if d != 1 else ''}: {n:,.0f} per arm"
+        c.text(box.px(d) + 10, box.py(math.log10(n)) - 6, label, size=FONT - 2, weight="700")
     svg = c.svg(
         "ab-sample",
         "How many rated answers an A/B test needs",
-        f"A falling curve of {AB_TEXT} answers per arm at a 70% rate, on a log scale: {ab_sample_size(0.05):,.0f} to "
-        f"detect a 5-point change, {ab_sample_size(0.02):,.0f} for 2 points and {one:,.0f} for 1 point.",
+        f"A falling curve of {AB_TEXT} answers per arm at a {AB_RATE:.0%} rate, on a log scale: "
+        f"{ab_sample_size(0.05):,.0f} to detect a 5-point change, {ab_sample_size(0.02):,.0f} for 2 points and "
+        f"{ab_sample_size(0.01):,.0f} for 1 point.",
     )
     return Figure(
         "ab-sample",
