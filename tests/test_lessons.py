@@ -251,3 +251,15 @@ def test_keyboard_focus_in_the_table_of_contents_is_never_under_its_title(
         if not page.evaluate(f"({UNCOVERED})(document.activeElement)"):
             problems.append(page.evaluate("document.activeElement.textContent.trim()"))
     assert problems == []
+
+
+def test_the_table_of_contents_marks_the_question_under_the_sticky_bars(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    questions = lesson_questions(bank, "parallelism")
+    open_topic(page, served_site, "parallelism")
+    target = questions[4]
+    # The question's top just below the header and the score bar: what the learner reads now.
+    question(page, target).evaluate("a => a.scrollIntoView({ block: 'start' })")
+    active = page.locator(".md-sidebar--secondary a.md-nav__link--active")
+    expect(active).to_have_attribute("href", re.compile(f"#q-{target.id}$"))

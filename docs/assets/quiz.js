@@ -293,6 +293,42 @@
   // Features that add a sticky bar after the page mounted (the exam, when it starts) ask for a new measurement.
   guide.sticky = { measure: watchSticky };
 
+  /* ---------- the table of contents follows what is under the sticky bars ---------- */
+
+  // Material's scroll-spy marks a heading as reached once it passes under the header; on a lesson page the sticky
+  // score bar hides the next question's top for a while longer, so the highlighted entry ran one question behind.
+  // After each scroll (and after Material's own update, in the next frame) the entry of the last question whose top
+  // has reached the bottom of the sticky bars is the active one.
+  var tocQueued = false;
+
+  function syncToc() {
+    tocQueued = false;
+    var root = document.querySelector("[data-quiz]");
+    var toc = document.querySelector(".md-sidebar--secondary");
+    if (!root || !toc) return;
+    var line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    var current = null;
+    questionsOf(root).forEach(function (q) {
+      if (q.article.getBoundingClientRect().top <= line + 1) current = q;
+    });
+    if (!current) return; // above the first question: Material's choice (a heading of the notes) stands
+    // Material rewrites the entries' addresses to absolute ones: compare their fragments.
+    var link = Array.prototype.filter.call(toc.querySelectorAll("a.md-nav__link"), function (a) {
+      return a.hash === "#" + current.article.id;
+    })[0];
+    if (!link || link.classList.contains("md-nav__link--active")) return;
+    Array.prototype.forEach.call(toc.querySelectorAll(".md-nav__link--active"), function (other) {
+      other.classList.remove("md-nav__link--active");
+    });
+    link.classList.add("md-nav__link--active");
+  }
+
+  window.addEventListener("scroll", function () {
+    if (tocQueued) return;
+    tocQueued = true;
+    requestAnimationFrame(function () { requestAnimationFrame(syncToc); });
+  }, { passive: true });
+
   function mountAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
     window.__llmQuizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
