@@ -73,20 +73,27 @@ def test_keyboard_focus_is_never_under_a_sticky_element(sized_page: Page, served
         choose(sized_page, q, wrong_answer(q))
         question(sized_page, q).locator("[data-quiz-check]").click()
     sized_page.locator(".md-content h1").first.evaluate("h => { h.tabIndex = -1; h.focus(); }")
+    seen, problems = focus_walk(sized_page, 600)
+    assert seen > 40
+    assert problems == []
+
+
+def focus_walk(page: Page, presses: int) -> tuple[int, list[str]]:
+    """Tab forward to the footer, then Shift+Tab back out of the content, from the focused element: how many focus
+    stops were in the content, and which of them a sticky element covered."""
     seen = 0
     problems: list[str] = []
     for key in ("Tab", "Shift+Tab"):
-        for _ in range(600):
-            sized_page.keyboard.press(key)
-            report = sized_page.evaluate(FOCUS_REPORT, UNCOVERED)
+        for _ in range(presses):
+            page.keyboard.press(key)
+            report = page.evaluate(FOCUS_REPORT, UNCOVERED)
             if report["footer"] or (key == "Shift+Tab" and not report["inContent"] and seen > 20):
                 break
             if report["inContent"]:
                 seen += 1
                 if report["covered"]:
                     problems.append(f"{key}: {report['what']}")
-    assert seen > 40
-    assert problems == []
+    return seen, problems
 
 
 def test_after_a_wrong_answer_the_chosen_and_the_correct_explanations_are_open(

@@ -13,7 +13,7 @@ from macros.validate import LoadedBank
 from tests.browser import Console
 from tests.test_browser import choose, lesson_path, lesson_questions, open_topic, question, wrong_answer
 from tests.test_exam import start, submit
-from tests.test_topic_pages import FOCUS_REPORT, UNCOVERED
+from tests.test_topic_pages import UNCOVERED, focus_walk
 
 
 @pytest.fixture
@@ -148,18 +148,7 @@ def keyboard_walk(page: Page, served_site: str, bank: LoadedBank) -> None:
     start(page, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
     expect(page.locator("[data-sticky]")).to_have_css("position", "sticky")
     page.locator("[data-exam-question] h2").focus()
-    seen = 0
-    problems: list[str] = []
-    for key in ("Tab", "Shift+Tab"):
-        for _ in range(120):
-            page.keyboard.press(key)
-            report = page.evaluate(FOCUS_REPORT, UNCOVERED)
-            if report["footer"] or (key == "Shift+Tab" and not report["inContent"] and seen > 20):
-                break
-            if report["inContent"]:
-                seen += 1
-                if report["covered"]:
-                    problems.append(f"{key}: {report['what']}")
+    seen, problems = focus_walk(page, 120)
     assert seen > 20
     assert problems == []
 
