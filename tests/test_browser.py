@@ -203,6 +203,9 @@ def test_page_score_updates_persists_and_resets(page: Page, served_site: str, ba
 
 def test_quiz_survives_instant_navigation(page: Page, served_site: str, bank: LoadedBank) -> None:
     open_topic(page, served_site, "peft")
+    # Material navigates instantly only to addresses its sitemap lists, fetched after the page loads: wait for it,
+    # or on a busy machine the first click can be a full page load.
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.__sameDocument = true")
     # The footer's "Next" link: the topic's second lesson.
     second = BANK.topic("peft").lessons[1].id

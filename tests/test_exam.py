@@ -253,6 +253,9 @@ def test_instant_navigation_into_and_out_of_the_exam(page: Page, served_site: st
     page.goto(f"{served_site}{lesson_path('peft')}")
     # Topic pages do not load the exam's code.
     assert page.evaluate("!window.llmGuide || !window.llmGuide.examCore")
+    # Material navigates instantly only to addresses its sitemap lists, fetched after the page loads: wait for it,
+    # or on a busy machine the first click can be a full page load.
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.__sameDocument = true")
     page.locator(".md-nav__link[href$='practice/']").first.click()
     expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")

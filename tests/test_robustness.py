@@ -23,45 +23,37 @@ HOSTILE_OPTION = "<b>bold?</b> & {% raw %} | `code <b>`"
 
 
 def generated_bank() -> dict[str, object]:
-    """The real topics and lessons (the pages call them), with generated questions: MANY in PEFT's first lesson, one
-    in every other lesson."""
+    """The real bank (its topics, lessons and questions, which the pages and their links name), with PEFT's first
+    lesson replaced by MANY generated questions, some of them hostile."""
     real = load_bank(ROOT / "data/questions.yaml")
-    topics = [
-        {
-            "id": t.id,
-            "title": t.title,
-            "summary": t.summary,
-            "lessons": [{"id": lesson.id, "title": lesson.title} for lesson in t.lessons],
-        }
-        for t in real.topics
+    first = real.topic("peft").lessons[0].id
+    topics = [topic.model_dump(mode="json", exclude_none=True) for topic in real.topics]
+    questions: list[dict[str, object]] = [
+        question.model_dump(mode="json", exclude_none=True)
+        for question in real.questions
+        if not (question.topic == "peft" and question.lesson == first)
     ]
-    questions: list[dict[str, object]] = []
-    for topic in real.topics:
-        for position, lesson in enumerate(topic.lessons):
-            first = position == 0
-            count = MANY if topic.id == "peft" and first else 1
-            for k in range(count):
-                n = k if first else 10_000 + position  # ids peft-gen-0 ... in the first lesson, unique elsewhere
-                select = 2 if n % 3 == 0 else 1
-                questions.append(
+    for n in range(MANY):
+        select = 2 if n % 3 == 0 else 1
+        questions.append(
+            {
+                "id": f"peft-gen-{n}",
+                "topic": "peft",
+                "lesson": first,
+                "domain": "fine-tuning",
+                "stem": HOSTILE_STEM if n == 1 else f"Generated question {n} about **peft**?",
+                "select": select,
+                "options": [
                     {
-                        "id": f"{topic.id}-gen-{n}",
-                        "topic": topic.id,
-                        "lesson": lesson.id,
-                        "domain": "fine-tuning",
-                        "stem": HOSTILE_STEM if n == 1 else f"Generated question {n} about **{topic.id}**?",
-                        "select": select,
-                        "options": [
-                            {
-                                "text": HOSTILE_OPTION if (n == 1 and i == 1) else f"Option {i} of {n}",
-                                "correct": i < select,
-                                "explanation": f"Explanation {i} with `code` and a [link](https://example.org/{i}).",
-                            }
-                            for i in range(4)
-                        ],
-                        "references": [{"title": "LoRA", "url": "https://arxiv.org/abs/2106.09685"}],
+                        "text": HOSTILE_OPTION if (n == 1 and i == 1) else f"Option {i} of {n}",
+                        "correct": i < select,
+                        "explanation": f"Explanation {i} with `code` and a [link](https://example.org/{i}).",
                     }
-                )
+                    for i in range(4)
+                ],
+                "references": [{"title": "LoRA", "url": "https://arxiv.org/abs/2106.09685"}],
+            }
+        )
     return {"topics": topics, "questions": questions}
 
 
