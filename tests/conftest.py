@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import os
 import shutil
 import socket
@@ -153,3 +154,18 @@ def chromium_path() -> str:
     pytest.fail(
         "Chromium not found: run scripts/test (it installs Debian's chromium) or set CHROMIUM=/path/to/chromium"
     )
+
+
+def assert_vendored(package: str, files: dict[str, str]) -> None:
+    """`docs/assets/vendor/<package>/` holds byte copies of the npm package at the version package.json pins: each
+    vendored file name maps to its path inside the package (installed by `npm ci`, which scripts/test runs)."""
+    installed = ROOT / "node_modules" / package
+    if not installed.is_dir():
+        pytest.fail(f"{package} is missing: run scripts/test (it runs `npm ci`) to install it into node_modules/")
+    pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["devDependencies"][package]
+    assert json.loads((installed / "package.json").read_text(encoding="utf-8"))["version"] == pinned
+    vendor = ROOT / "docs" / "assets" / "vendor" / package
+    for vendored, original in files.items():
+        assert (vendor / vendored).read_bytes() == (installed / original).read_bytes(), (
+            f"docs/assets/vendor/{package}/{vendored} differs from node_modules/{package}/{original}: copy it again"
+        )

@@ -5,7 +5,6 @@ Time is driven with Playwright's fake clock (`page.clock`), never waited for.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,23 +14,13 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from macros.validate import LoadedBank
 from tests.browser import THROWING_STORAGE, Console
+from tests.conftest import assert_vendored
 from tests.test_browser import lesson_path, lesson_questions, page_of
 from tests.test_topic_pages import UNCOVERED
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def test_vendored_scheduler_is_the_pinned_ts_fsrs() -> None:
-    package = ROOT / "node_modules" / "ts-fsrs"
-    if not package.is_dir():
-        pytest.fail("ts-fsrs is missing: run scripts/test (it runs `npm ci`) to install it into node_modules/")
-    pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["devDependencies"]["ts-fsrs"]
-    assert json.loads((package / "package.json").read_text(encoding="utf-8"))["version"] == pinned
-    vendor = ROOT / "docs" / "assets" / "vendor" / "ts-fsrs"
-    for vendored, original in (("index.umd.js", "dist/index.umd.js"), ("LICENSE", "LICENSE")):
-        assert (vendor / vendored).read_bytes() == (package / original).read_bytes(), (
-            f"docs/assets/vendor/ts-fsrs/{vendored} differs from node_modules/ts-fsrs/{original}: copy it again"
-        )
+    assert_vendored("ts-fsrs", {"index.umd.js": "dist/index.umd.js", "LICENSE": "LICENSE"})
 
 
 @pytest.fixture

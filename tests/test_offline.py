@@ -4,7 +4,6 @@ with no request to any network address. Also the vendored search shim and the of
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 import zipfile
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from macros import offline
 from macros.models import Question
 from macros.validate import LoadedBank
 from tests.browser import Console, Requests
-from tests.conftest import ROOT
+from tests.conftest import ROOT, assert_vendored
 
 LOCAL = ("file:", "data:", "blob:")
 THEME = Path(__import__("material").__file__).parent / "templates"
@@ -45,16 +44,7 @@ def archive(offline_archive: Path) -> Path:
 
 
 def test_vendored_iframe_worker_is_the_pinned_package() -> None:
-    package = ROOT / "node_modules" / "iframe-worker"
-    if not package.is_dir():
-        pytest.fail("iframe-worker is missing: run scripts/test (it runs `npm ci`) to install it into node_modules/")
-    pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["devDependencies"]["iframe-worker"]
-    assert json.loads((package / "package.json").read_text(encoding="utf-8"))["version"] == pinned
-    vendor = ROOT / "docs" / "assets" / "vendor" / "iframe-worker"
-    assert (vendor / "shim.js").read_bytes() == (package / "shim" / "index.js").read_bytes(), (
-        "docs/assets/vendor/iframe-worker/shim.js differs from the installed package: copy shim/index.js again"
-    )
-    assert (vendor / "LICENSE").read_bytes() == (package / "LICENSE").read_bytes()
+    assert_vendored("iframe-worker", {"shim.js": "shim/index.js", "LICENSE": "LICENSE"})
 
 
 def test_offline_config_is_the_online_one_without_instant_navigation() -> None:
