@@ -44,7 +44,7 @@
 
   /* ---------- small DOM helpers ---------- */
 
-  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
+  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
 
   function wrapTable(table) {
     // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.

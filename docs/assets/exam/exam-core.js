@@ -1,7 +1,7 @@
 /*
  * The practice exam's logic, with no DOM and no storage: URL parsing, seeded drawing in the exam's domain
  * proportions, the session (answers, flags, confidence, time), scoring and breakdowns, and links for instructors.
- * docs/assets/exam.js only reads and writes the page; tests/js/exam.test.js checks everything here under Node.
+ * docs/assets/exam/exam.js only reads and writes the page; tests/js/exam.test.js checks everything here under Node.
  *
  * A bank is what macros/bankscript.py writes: { topics: [{id, title, lessons: [{id, title}]}], domains: [{id, title,
  * weight}], order: [id], questions: { id: {id, topic, lesson, domain, title, select, key, stem, options, references} } }.
@@ -564,7 +564,7 @@
     // The guide's one answer core (answer-core.js), looked up when needed: on the page it is a site-wide script
     // whose load order relative to this page script is not guaranteed; under Node it is required.
     return (root.llmGuide && root.llmGuide.answerCore) ||
-      (typeof require === "function" ? require("./answer-core.js") : null);
+      (typeof require === "function" ? require("../base/answer-core.js") : null);
   }
 
   function isCorrect(selected, key) {

@@ -20,7 +20,7 @@
   function g() { return window.llmGuide || {}; }
   function now() { return Date.now(); }
 
-  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
+  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
 
   function examDate() {
     var settings = g().store.get(SETTINGS);
