@@ -52,7 +52,7 @@ def test_the_online_build_loads_every_asset_by_content(built_site: Path) -> None
     peft = references(built_site)["topics/peft/index.html"]
     assert {"assets/quiz/quiz.js", "assets/site.css", "assets/base/store.js", VERSIONS_PATH} <= set(peft)
     practice = references(built_site)["practice/index.html"]
-    assert {"assets/exam/exam.js", "assets/generated/questions.js", "assets/exam/exam.css"} <= set(practice)
+    assert {"assets/exam/exam.js", "assets/generated/bank/index.js", "assets/exam/exam.css"} <= set(practice)
 
 
 def test_the_offline_copy_loads_every_asset_by_content(unzipped: Path) -> None:

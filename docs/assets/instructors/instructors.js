@@ -70,8 +70,9 @@
       var details = h("details", { class: "links-form__topic" }, [h("summary", { text: t.title })]);
       var list = h("ul", { class: "links-form__questions" });
       bank.order.filter(function (id) { return bank.questions[id].topic === t.id; }).forEach(function (id) {
-        var q = bank.questions[id];
-        list.appendChild(h("li", {}, [check("links-pick-" + id, (q.title ? q.title + " " : "") + "(" + id + ")",
+        // Titles come from assets/generated/bank/titles.js: this page lists every question, the others load few.
+        var title = (window.llmGuide.bankTitles || {})[id];
+        list.appendChild(h("li", {}, [check("links-pick-" + id, (title ? title + " " : "") + "(" + id + ")",
           { value: id, "data-instructors-pick": id })]));
       });
       details.appendChild(list);
