@@ -773,3 +773,66 @@ def test_multi_select_questions_say_choose_two_in_words(page: Page, served_site:
     submit(page)
     page.goto(f"{served_site}review/")
     expect(page.locator(f"[data-review-card='{q.id}'] legend").first).to_have_text("Choose two.")
+
+
+def content_requests(page: Page) -> list[str]:
+    """Question ids whose content script the page asks for, as it asks (collected from now on)."""
+    asked: list[str] = []
+    pattern = re.compile(r"/assets/generated/bank/q/([a-z0-9-]+)\.js\?v=[0-9a-f]{10}$")
+
+    def seen(url: str) -> None:
+        found = pattern.search(url)
+        if found:
+            asked.append(found.group(1))
+
+    page.on("request", lambda request: seen(request.url))
+    return asked
+
+
+def test_the_pages_load_the_questions_they_show_and_no_others(page: Page, served_site: str, bank: LoadedBank) -> None:
+    asked = content_requests(page)
+    page.goto(f"{served_site}practice/")
+    expect(page.locator("[data-exam-start]")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert asked == [], "the set-up needs the index alone"
+    ids = [q.id for q in bank.questions[10:15]]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
+    expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", ids[0])
+    page.wait_for_load_state("networkidle")
+    # The first question first, then the rest of this exam once it shows; each once, and nothing else.
+    assert asked[0] == ids[0] and sorted(asked) == sorted(ids), asked
+    for qid in ids[:2]:
+        answer_current(page, bank, right=False)
+        page.locator("[data-exam-next]").click()
+        expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", ids[ids.index(qid) + 1])
+    submit(page)
+    expect(page.locator("[data-exam-review-item]")).to_have_count(5)
+    expect(page.locator("[data-exam-review-missing]")).to_have_count(0)
+    assert sorted(asked) == sorted(ids), "moving on and the result load nothing more"
+    # Review: the card it shows and the questions "Coming up" names, no more.
+    asked.clear()
+    page.goto(f"{served_site}review/")
+    expect(page.locator("[data-review-card]")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert asked == [ids[0]] or sorted(asked) == sorted(ids[:2]), asked
+
+
+def test_a_question_that_cannot_be_loaded_is_named_and_the_exam_goes_on(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    ids = [q.id for q in bank.questions[20:23]]
+    page.route(f"**/generated/bank/q/{ids[1]}.js*", lambda route: route.abort())
+    start(page, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
+    answer_current(page, bank, right=True)
+    page.locator("[data-exam-next]").click()
+    expect(page.locator("[data-exam-loading-text]")).to_contain_text("could not be loaded")
+    expect(page.locator("#exam-q-title")).to_have_text("Question 2 of 3")
+    page.locator("[data-exam-goto='2']").click()
+    expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", ids[2])
+    submit(page)
+    # The score still counts every answer; the one question without its text says so.
+    expect(page.locator("[data-exam-score]")).to_have_attribute("data-total", "3")
+    expect(page.locator("[data-exam-notice='warning']")).to_contain_text(
+        "1 question's explanations could not be loaded"
+    )
+    expect(page.locator(f"#exam-review-{ids[1]} [data-exam-review-missing]")).to_be_visible()

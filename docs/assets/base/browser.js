@@ -3,6 +3,8 @@
  * need; features call these instead of touching the APIs themselves, so tests and file:// quirks have one home.
  *   llmGuide.browser.loadScript(url, done)  a classic script inserted once (no fetch: works from file://);
  *                                           done(true) when it ran, done(false) when it failed to load
+ *   llmGuide.browser.whenIdle(fn)           fn when the browser has nothing better to do (work a learner is not
+ *                                           waiting for: it must never delay a frame they are)
  */
 (function () {
   "use strict";
@@ -19,5 +21,10 @@
     document.head.appendChild(script);
   }
 
-  guide.browser = { loadScript: loadScript };
+  function whenIdle(fn) {
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 2000 });
+    else window.setTimeout(fn, 200); // Safari has no requestIdleCallback
+  }
+
+  guide.browser = { loadScript: loadScript, whenIdle: whenIdle };
 })();

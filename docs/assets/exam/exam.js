@@ -286,8 +286,15 @@
     save();
     // The seed goes into the address, so this exact run can be repeated or shared.
     try { history.replaceState(history.state, "", location.pathname + plan.query + location.hash); } catch (error) { /* file:// in some browsers */ }
-    showRun();
     var s = state.session;
+    // The first question's content first (one small script), then the run view in one go: the click costs a draw.
+    state.bank.load([s.ids[0]], function () {
+      if (state && state.session === s) showStarted(s);
+    });
+  }
+
+  function showStarted(s) {
+    showRun();
     announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
     // The first question's heading at the top of the screen (below the header and the clock bar), focused.
     var heading = state.root.querySelector("#exam-q-title");
@@ -302,9 +309,17 @@
   function showRun() {
     var body = setView("run");
     var s = state.session;
-    // Every question of this exam on its way now (a few kB each): moving between questions and the result then need
-    // no wait, and an exam started online still finishes if the connection drops.
-    state.bank.load(s.ids);
+    // Every question of this exam fetched while the learner reads, ten at a time in idle moments (a few kB each):
+    // moving between questions and the result then need no wait, and an exam started online still finishes if the
+    // connection drops. Starting never waits for them.
+    (function prefetch(from) {
+      if (from >= s.ids.length) return;
+      guide().browser.whenIdle(function () {
+        if (!state || state.session !== s) return;
+        state.bank.load(s.ids.slice(from, from + 10));
+        prefetch(from + 10);
+      });
+    })(0);
     var bar = h("div", { class: "exam-bar", "data-sticky": true, "data-exam-bar": true }, [
       h("p", { class: "exam-bar__clock" }, [
         h("span", { class: "exam-bar__label", text: s.timed ? "Time left: " : "Time used: " }),
@@ -826,7 +841,6 @@
     if (retry) retry.addEventListener("click", function () {
       start({ ids: result.missed, seed: session.seed, timed: session.timed,
         query: c.buildQuery({ ids: result.missed, timer: session.timed }) });
-      focusHeading("#exam-q-title");
     });
     body.querySelector("[data-exam-new]").addEventListener("click", function () {
       try { history.replaceState(history.state, "", location.pathname); } catch (error) { /* ignore */ }
