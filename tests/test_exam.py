@@ -818,7 +818,7 @@ def test_the_pages_load_the_questions_they_show_and_no_others(page: Page, served
 
 
 def test_a_question_that_cannot_be_loaded_is_named_and_the_exam_goes_on(
-    page: Page, served_site: str, bank: LoadedBank
+    page: Page, served_site: str, bank: LoadedBank, console: Console
 ) -> None:
     ids = [q.id for q in bank.questions[20:23]]
     page.route(f"**/generated/bank/q/{ids[1]}.js*", lambda route: route.abort())
@@ -836,3 +836,7 @@ def test_a_question_that_cannot_be_loaded_is_named_and_the_exam_goes_on(
         "1 question's explanations could not be loaded"
     )
     expect(page.locator(f"#exam-review-{ids[1]} [data-exam-review-missing]")).to_be_visible()
+    # The refused script is the only error the console saw (checked again when the page closes).
+    refused = [e for e in console.errors if "Failed to load resource" in e]
+    assert len(refused) == 1 and len(console.errors) == 1, console.errors
+    console.errors.clear()
