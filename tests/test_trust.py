@@ -238,3 +238,29 @@ def test_progress_starts_when_document_never_emits(page: Page, served_site: str,
     expect(mark.first).to_contain_text(f"1/{len(bank.questions_for('peft'))}")
     page.goto(served_site)
     expect(page.locator('[data-progress-topic="peft"] td').first).to_have_text("1")
+
+
+@pytest.mark.parametrize(
+    ("path", "notice"),
+    [
+        ("practice/", "[data-exam-notice='failure']"),
+        ("review/", "[data-review-notice]"),
+        ("instructors/", "[data-links-builder] .admonition"),
+        ("calculator/", "[data-calc] .admonition"),
+    ],
+)
+def test_a_page_whose_dom_helpers_failed_says_so_without_an_error(
+    page: Page, served_site: str, path: str, notice: str
+) -> None:
+    # page-dom.js arrives empty (a failed or truncated load): the page script must not throw before its notice. The
+    # page fixture fails the test on any page error.
+    page.route(
+        re.compile(r"/page-dom\.js(\?|$)"),
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=""),
+    )
+    page.goto(f"{served_site}{path}")
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.llmGuide.dom") is None
+    expect(page.locator(notice)).to_be_visible()
+    if path in ("practice/", "review/"):
+        expect(page.locator(notice)).to_contain_text("could not be loaded")

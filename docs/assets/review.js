@@ -15,12 +15,15 @@
   "use strict";
 
   var SETTINGS = "review:settings";
+  var FAILED = "The review could not be loaded. Reload the page to try again.";
   var state = null; // { root, bank, current }
 
   function g() { return window.llmGuide || {}; }
   function now() { return Date.now(); }
 
-  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
+  // llmGuide.dom.h (assets/page-dom.js, loaded before this script), read when mounting: if that file failed to load,
+  // the page still shows its own notice instead of throwing here.
+  var h = null;
 
   function examDate() {
     var settings = g().store.get(SETTINGS);
@@ -227,9 +230,18 @@
     state = { root: root, bank: g().bank, current: null };
     root.textContent = "";
     root.setAttribute("data-review-ready", "");
+    h = g().dom ? g().dom.h : null;
+    if (!h) {
+      // No element helper: the same notice as below, built by hand.
+      var p = root.appendChild(document.createElement("p"));
+      p.className = "admonition failure";
+      p.setAttribute("data-review-notice", "");
+      p.textContent = FAILED;
+      return;
+    }
     if (!state.bank || !g().store || !g().reviewCore || !window.FSRS) {
       root.appendChild(h("p", { class: "admonition failure", "data-review-notice": true,
-        text: "The review could not be loaded. Reload the page to try again." }));
+        text: FAILED }));
       return;
     }
     if (!g().store.status().kept) {
@@ -241,6 +253,14 @@
     render();
   }
 
+  function startPage(fn) {
+    // page-dom.js's start when it loaded; without it, once now, so the page can still say that it failed.
+    var dom = (window.llmGuide || {}).dom;
+    if (dom) dom.start(fn);
+    else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
+    else fn();
+  }
+
   function onPage() {
     var root = document.querySelector("[data-review]");
     if (!root) { state = null; return; }
@@ -249,5 +269,5 @@
 
   if (window.__llmReviewStarted) return;
   window.__llmReviewStarted = true;
-  window.llmGuide.dom.start(onPage);
+  startPage(onPage);
 })();
