@@ -372,11 +372,11 @@ def test_copy_link_on_every_question(browser: Browser, served_site: str, bank: L
     page = context.new_page()
     try:
         page.goto(f"{served_site}{lesson_path('peft')}")
-        buttons = page.locator("[data-quiz-copy-link]")
+        buttons = page.locator("[data-links-copy-link]")
         expect(buttons).to_have_count(len(lesson_questions(bank, "peft")))
         q = lesson_questions(bank, "peft")[2]
-        page.locator(f"#q-{q.id} [data-quiz-copy-link]").click()
-        expect(page.locator(f"#q-{q.id} [data-quiz-copy-status]")).to_have_text("Link copied.")
+        page.locator(f"#q-{q.id} [data-links-copy-link]").click()
+        expect(page.locator(f"#q-{q.id} [data-links-copy-status]")).to_have_text("Link copied.")
         # The permanent link, which finds the question's lesson wherever it moves.
         link = page.evaluate("navigator.clipboard.readText()")
         assert link == f"{served_site}q/#{q.id}"
@@ -389,22 +389,24 @@ def test_copy_link_on_every_question(browser: Browser, served_site: str, bank: L
 
 def test_instructors_builder_makes_working_links(page: Page, served_site: str, bank: LoadedBank) -> None:
     page.goto(f"{served_site}instructors/")
-    page.locator("[data-links-topic='peft']").check()
-    page.locator("[data-links-count]").fill("5")
-    page.locator("[data-links-seed]").fill("42")
-    page.locator("[data-links-timer]").uncheck()
-    expect(page.locator("[data-links-output]")).to_have_value(f"{served_site}practice/?topics=peft&n=5&seed=42&timer=0")
-    page.locator("[data-links-mode='ids']").check()
+    page.locator("[data-instructors-topic='peft']").check()
+    page.locator("[data-instructors-count]").fill("5")
+    page.locator("[data-instructors-seed]").fill("42")
+    page.locator("[data-instructors-timer]").uncheck()
+    expect(page.locator("[data-instructors-output]")).to_have_value(
+        f"{served_site}practice/?topics=peft&n=5&seed=42&timer=0"
+    )
+    page.locator("[data-instructors-mode='ids']").check()
     second, first = bank.questions[3].id, bank.questions[1].id
     page.locator("details.links-form__topic").first.locator("summary").click()
     for qid in (second, first):
-        box = page.locator(f"[data-links-pick='{qid}']")
+        box = page.locator(f"[data-instructors-pick='{qid}']")
         box.evaluate("b => b.closest('details').open = true")
         box.check()
     # A chosen set keeps its order, so its link holds no seed.
     link = f"{served_site}practice/?ids={second},{first}&timer=0"
-    expect(page.locator("[data-links-output]")).to_have_value(link)
-    page.locator("[data-links-open]").click()
+    expect(page.locator("[data-instructors-output]")).to_have_value(link)
+    page.locator("[data-instructors-open]").click()
     page.locator("[data-exam-start]").click()
     assert exam_order(page) == [second, first]
 
@@ -719,26 +721,26 @@ def test_instructors_builder_names_unknown_ids_counts_and_gives_a_chosen_set_no_
     page: Page, served_site: str, bank: LoadedBank
 ) -> None:
     page.goto(f"{served_site}instructors/")
-    output = page.locator("[data-links-output]")
+    output = page.locator("[data-instructors-output]")
     expect(output).to_have_value(re.compile(r"practice/\?.*seed=\d+$"))  # drawn questions: a seed
-    page.locator("[data-links-mode='ids']").check()
-    expect(page.locator("[data-links-seed]")).to_be_hidden()
+    page.locator("[data-instructors-mode='ids']").check()
+    expect(page.locator("[data-instructors-seed]")).to_be_hidden()
     first, second = bank.questions[2].id, bank.questions[7].id
-    page.locator("[data-links-ids]").fill(f"{first},no-such-question")
-    warning = page.locator("[data-links-unknown]")
+    page.locator("[data-instructors-ids]").fill(f"{first},no-such-question")
+    warning = page.locator("[data-instructors-unknown]")
     expect(warning).to_be_visible()
     expect(warning).to_contain_text("no-such-question")
     expect(output).to_have_value(f"{served_site}practice/?ids={first}")
-    expect(page.locator("[data-links-picked]")).to_have_text("1 question chosen.")
-    box = page.locator(f"[data-links-pick='{second}']")
+    expect(page.locator("[data-instructors-picked]")).to_have_text("1 question chosen.")
+    box = page.locator(f"[data-instructors-pick='{second}']")
     box.evaluate("b => b.closest('details').open = true")
     box.check()
-    expect(page.locator("[data-links-picked]")).to_have_attribute("data-links-picked", "2")
-    expect(page.locator("[data-links-picked]")).to_have_text("2 questions chosen.")
-    page.locator("[data-links-ids]").fill(f"{first},{second}")
+    expect(page.locator("[data-instructors-picked]")).to_have_attribute("data-instructors-picked", "2")
+    expect(page.locator("[data-instructors-picked]")).to_have_text("2 questions chosen.")
+    page.locator("[data-instructors-ids]").fill(f"{first},{second}")
     expect(warning).to_be_hidden()
     expect(output).to_have_value(f"{served_site}practice/?ids={first},{second}")
-    page.locator("[data-links-open]").click()
+    page.locator("[data-instructors-open]").click()
     expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
     expect(page.locator("[data-exam-fixed-set]")).to_have_attribute("data-exam-fixed-set", "2")
     expect(page.locator("[data-exam-seed]")).to_have_count(0)  # a fixed set has no seed to set

@@ -246,17 +246,17 @@ def test_progress_starts_when_document_never_emits(page: Page, served_site: str,
     [
         ("practice/", "[data-exam-notice='failure']"),
         ("review/", "[data-review-notice]"),
-        ("instructors/", "[data-links-builder] .admonition"),
+        ("instructors/", "[data-instructors-builder] .admonition"),
         ("calculator/", "[data-calc] .admonition"),
     ],
 )
 def test_a_page_whose_dom_helpers_failed_says_so_without_an_error(
     page: Page, served_site: str, path: str, notice: str
 ) -> None:
-    # page-dom.js arrives empty (a failed or truncated load): the page script must not throw before its notice. The
+    # base/dom.js arrives empty (a failed or truncated load): the page script must not throw before its notice. The
     # page fixture fails the test on any page error.
     page.route(
-        re.compile(r"/page-dom\.js(\?|$)"),
+        re.compile(r"/base/dom\.js(\?|$)"),
         lambda route: route.fulfill(status=200, content_type="text/javascript", body=""),
     )
     page.goto(f"{served_site}{path}")
@@ -286,7 +286,7 @@ def test_question_titles_come_from_data_quiz_title_not_the_heading_text(
     assert question(page, q).locator(".quiz-q__title > span").first.inner_text() == "Question 1"
     title = question_title(q)
     expect(question(page, q)).to_have_attribute("data-quiz-title", title)
-    expect(question(page, q).locator("[data-quiz-copy-link]")).to_have_attribute("aria-label", f"Copy link to {title}")
+    expect(question(page, q).locator("[data-links-copy-link]")).to_have_attribute("aria-label", f"Copy link to {title}")
     choose(page, q, wrong_answer(q))
     question(page, q).locator("[data-quiz-check]").click()
     expect(page.locator(f'[data-quiz-summary] a[href="#q-{q.id}"]')).to_have_text(f"Question 1: {title}")

@@ -1,7 +1,7 @@
 /*
  * The GPU memory calculator page (docs/calculator.md): the form, the results and the stacked bar. The arithmetic is
- * llmGuide.calcCore (assets/calc-core.js); this file only reads and writes the page. Loaded by that page alone (its
- * front matter `scripts:`), after page-dom.js and calc-core.js.
+ * llmGuide.calcCore (assets/calculator/calc-core.js); this file only reads and writes the page. Loaded by that page alone (its
+ * front matter `scripts:`), after base/dom.js and calc-core.js.
  *
  * Contract with the page and the tests (see README, "The GPU memory calculator"):
  *   [data-calc]                       the mount point; data-calc-ready once mounted, data-calc-state = ok | invalid
@@ -21,7 +21,7 @@
 (function () {
   "use strict";
 
-  // llmGuide.dom.h (assets/page-dom.js, loaded before this script), read when mounting: if that file failed to load,
+  // llmGuide.dom.h (assets/base/dom.js, loaded before this script), read when mounting: if that file failed to load,
   // the page keeps its "needs JavaScript" notice, as when its other scripts are missing, instead of throwing here.
   var h = null;
   var TEXT_FIELDS = ["params", "trainable", "gpus", "layers", "hidden", "heads", "seq", "batch"];
@@ -367,7 +367,7 @@
   }
 
   function startPage(fn) {
-    // page-dom.js's start when it loaded; without it, once now, so the page can still say that it failed.
+    // base/dom.js's start when it loaded; without it, once now, so the page can still say that it failed.
     var dom = (window.llmGuide || {}).dom;
     if (dom) dom.start(fn);
     else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);

@@ -3,7 +3,7 @@
  * with their Review schedules, practice exam results, the exam date), import one (merged by question, newer attempt
  * wins; exam results added; this browser's exam date kept), and reset everything the learner recorded, the exam date
  * aside (asks first, says what goes and what stays, undo until the page is left).
- * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page], after progress-io.js and
+ * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page], after progress-file.js and
  * the topics' question ids (assets/generated/topic-ids.js).
  *
  * Contract: [data-progress-table] [data-progress-continue] [data-progress-controls] [data-progress-export]
@@ -13,10 +13,10 @@
   "use strict";
 
   var guide = window.llmGuide || {};
-  if (guide.progressPage || !guide.store || !guide.progressCore || !guide.progressIo) return;
+  if (guide.progressPage || !guide.store || !guide.progressCore || !guide.progressFile) return;
   var store = guide.store;
   var core = guide.progressCore;
-  var io = guide.progressIo;
+  var io = guide.progressFile;
   var undo = null; // { records, docs } as they were before "Reset all progress", until the page is left
   var HISTORY = "exam:history"; // the practice exam's documents (exam.js) and Review's settings (review.js)
   var SETTINGS = "review:settings";

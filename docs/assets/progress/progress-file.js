@@ -12,7 +12,7 @@
   var VERSION = 2;
   var DATE = /^\d{4}-\d{2}-\d{2}$/; // review:settings' exam date, as <input type=date> gives it
   var storeCore = (root.llmGuide && root.llmGuide.storeCore) ||
-    (typeof require === "function" ? require("./store.js") : null);
+    (typeof require === "function" ? require("../base/store.js") : null);
 
   function latest(topics, recordOf) {
     // Where the learner left off: the topic of the most recent attempt, at its next unanswered question (after the
@@ -155,6 +155,6 @@
     merge: merge, historyEntry: historyEntry, mergeHistory: mergeHistory
   };
   root.llmGuide = root.llmGuide || {};
-  root.llmGuide.progressIo = io;
+  root.llmGuide.progressFile = io;
   if (typeof module !== "undefined" && module.exports) module.exports = io;
 })(typeof window !== "undefined" ? window : globalThis);
