@@ -4,8 +4,8 @@
  * scrolls the question fully into view below the sticky header and score bar, highlights it and moves keyboard focus
  * to it. On a topic's overview an old one-page address (#q-<id>) is forwarded to the question's lesson.
  *
- * Contract: it reads [data-quiz-question] articles (id="q-<id>") and their .quiz-q__title, the quiz root's
- * data-quiz-permalink and data-quiz-published, and an overview's [data-lessons] [data-lesson-question]; it adds
+ * Contract: it reads [data-quiz-question] articles (id="q-<id>", data-quiz-title) and their .quiz-q__title, the quiz
+ * root's data-quiz-permalink and data-quiz-published, and an overview's [data-lessons] [data-lesson-question]; it adds
  * [data-links-copy-link] and [data-links-copy-status] inside the title, and sets data-quiz-arrived on the question
  * reached by its link. Small and DOM-only, so every page can load it.
  */
@@ -80,7 +80,10 @@
       button.setAttribute("data-links-copy-link", "");
       button.textContent = "Copy link";
       // Name the question: a screen reader listing buttons hears which of the page's "Copy link"s this is.
-      button.setAttribute("aria-label", "Copy link to " + (title.firstChild ? title.firstChild.textContent.trim() : "this question"));
+      // The title the page states (data-quiz-title); the heading's text only for markup without it.
+      var name = article.getAttribute("data-quiz-title") ||
+        (title.firstChild ? title.firstChild.textContent.trim() : "");
+      button.setAttribute("aria-label", "Copy link to " + (name || "this question"));
       var status = document.createElement("span");
       status.className = "quiz-copylink__status";
       status.setAttribute("role", "status");

@@ -132,11 +132,22 @@
     }, 0);
   });
 
+  // As in quiz.js: Material's document$ emits once per page, after instant navigation too, but it can also complete
+  // without ever emitting (Material 9 does so under file://, and only a config patch in overrides/main.html keeps it
+  // going there). So progress also mounts once the document is parsed, unless document$ got there first.
+  var mountedByMaterial = false;
   if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(mountAll);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", mountAll);
+    window.document$.subscribe(function () {
+      mountedByMaterial = true;
+      mountAll();
+    });
+  }
+  function mountUnlessMaterialDid() {
+    if (!mountedByMaterial) mountAll();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", mountUnlessMaterialDid); // after Material's listener, added earlier
   } else {
-    mountAll();
+    mountUnlessMaterialDid();
   }
 })();

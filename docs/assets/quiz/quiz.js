@@ -4,8 +4,9 @@
  * Contract with the HTML (macros/templates/*.html.j2), which the tests select on too:
  *   [data-quiz]                    a topic's question list; holds [data-quiz-score], [data-quiz-next], [data-quiz-reset],
  *                                  [data-quiz-confirm], [data-quiz-announce] and [data-quiz-summary]
- *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list);
- *                                  its .quiz-q__title heading, [data-quiz-form], [data-quiz-explanations]
+ *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list),
+ *                                  data-quiz-title (its short title, plain text); its .quiz-q__title heading,
+ *                                  [data-quiz-form], [data-quiz-explanations]
  *   [data-quiz-option=<i>]         an option row (the label) holding its [data-quiz-input]
  *   [data-quiz-explanation=<i>]    an option's explanation (<details>)
  * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]), [data-quiz-result] and [data-quiz-after]
@@ -70,11 +71,18 @@
       after: form.querySelector("[data-quiz-after]"),
       rows: rows, inputs: inputs, key: key, select: select, form: form,
       result: form.querySelector("[data-quiz-result]"),
-      title: title && title.firstChild ? title.firstChild.textContent.replace(/^Question \d+: /, "") : "",
+      title: titleOf(article, title),
       check: form.querySelector("[data-quiz-check]"),
       retry: form.querySelector("[data-quiz-retry]"),
       details: Array.prototype.slice.call(article.querySelectorAll("[data-quiz-explanation]"))
     };
+  }
+
+  function titleOf(article, heading) {
+    // The short title the page states (data-quiz-title); pages built before it was emitted: the heading's text.
+    var stated = article.getAttribute("data-quiz-title");
+    if (stated) return stated;
+    return heading && heading.firstChild ? heading.firstChild.textContent.replace(/^Question \d+: /, "") : "";
   }
 
   function selection(q) {
