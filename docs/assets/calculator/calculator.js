@@ -366,20 +366,6 @@
     update(false);
   }
 
-  function startPage(fn) {
-    // base/dom.js's start when it loaded; without it, once now, so the page can still say that it failed.
-    var dom = (window.llmGuide || {}).dom;
-    if (dom) dom.start(fn);
-    else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
-    else fn();
-  }
-
-  function onPage() {
-    var root = document.querySelector("[data-calc]");
-    if (root) mount(root);
-  }
-
-  if (window.__llmCalculatorStarted) return;
-  window.__llmCalculatorStarted = true;
-  startPage(onPage);
+  // The calculator page's [data-calc] (base/boot.js).
+  window.llmGuide.boot.component("calculator", "[data-calc]", mount);
 })();

@@ -968,23 +968,6 @@
     focusHeading("#exam-choice-title");
   }
 
-  function startPage(fn) {
-    // base/dom.js's start when it loaded; without it, once now, so the page can still say that it failed.
-    var dom = (window.llmGuide || {}).dom;
-    if (dom) dom.start(fn);
-    else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
-    else fn();
-  }
-
-  function onPage() {
-    var root = document.querySelector("[data-exam]");
-    if (state && state.root !== root) unmount();
-    if (root && state && state.root === root) return; // the same page announced twice
-    if (root && (!state || state.root !== root)) mount(root);
-  }
-
-  if (window.__llmExamStarted) return;
-  window.__llmExamStarted = true;
   // Listeners live on the document, which survives Material's instant navigation; they act only on the exam page.
   document.addEventListener("click", function (event) { if (state) onRunClick(event); });
   document.addEventListener("change", function (event) { if (state) onRunChange(event); });
@@ -992,5 +975,9 @@
   window.addEventListener("pagehide", checkpoint);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") checkpoint(); });
 
-  startPage(onPage);
+  // The practice page's [data-exam] (base/boot.js); leaving it by instant navigation unmounts it, keeping the clock.
+  window.llmGuide.boot.component("exam", "[data-exam]", function (root) {
+    mount(root);
+    return { unmount: unmount };
+  });
 })();

@@ -194,20 +194,6 @@
     update();
   }
 
-  function startPage(fn) {
-    // base/dom.js's start when it loaded; without it, once now, so the page can still say that it failed.
-    var dom = (window.llmGuide || {}).dom;
-    if (dom) dom.start(fn);
-    else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
-    else fn();
-  }
-
-  function onPage() {
-    var root = document.querySelector("[data-instructors-builder]");
-    if (root) mount(root);
-  }
-
-  if (window.__llmLinksBuilderStarted) return;
-  window.__llmLinksBuilderStarted = true;
-  startPage(onPage);
+  // The instructors page's link builder (base/boot.js).
+  window.llmGuide.boot.component("instructors", "[data-instructors-builder]", mount);
 })();

@@ -154,16 +154,10 @@
     arrive();
   }
 
-  if (window.__llmLinksStarted) return;
-  window.__llmLinksStarted = true;
   document.addEventListener("click", onClick);
   window.addEventListener("hashchange", function () { if (!forwardOldLink()) arrive(); });
-  var mounted = null;
-  function once() {
-    // From file:// Material's document$ never emits, so mount on DOMContentLoaded too, once per document content.
-    var content = document.querySelector("article") || document.body;
-    if (mounted === content) return;
-    mounted = content;
+  // Every page's content, on a full load and after each instant navigation (base/boot.js).
+  (window.llmGuide || {}).boot.component("links", "article", function () {
     onPage();
     // After instant navigation document$ can emit before Material has put the new address (and its #q-<id>) in the
     // location bar, and pushState fires no hashchange: look again shortly.
@@ -175,11 +169,5 @@
         if (target && target.matches("[data-quiz-question]") && !target.hasAttribute("data-quiz-arrived")) arrive();
       }, delay);
     });
-  }
-  function hook() {
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(once);
-    once();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
-  else hook();
+  });
 })();

@@ -3,8 +3,8 @@
  * with their Review schedules, practice exam results, the exam date), import one (merged by question, newer attempt
  * wins; exam results added; this browser's exam date kept), and reset everything the learner recorded, the exam date
  * aside (asks first, says what goes and what stays, undo until the page is left).
- * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page], after progress-file.js and
- * the topics' question ids (assets/generated/topic-ids.js).
+ * Loaded by the home and progress pages only (their front matter `scripts:`), after progress-file.js, review-core.js
+ * and the topics' question ids (assets/generated/topic-ids.js).
  *
  * Contract: [data-progress-table] [data-progress-continue] [data-progress-controls] [data-progress-export]
  * [data-progress-import] [data-progress-message] [data-progress-reset-all] [data-progress-confirm].
@@ -304,5 +304,6 @@
   guide.progressPage = { mount: mount };
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);
-  mount();
+  // The home page's table and the progress page (base/boot.js), on each visit to either.
+  guide.boot.component("progress-page", "[data-progress-home], [data-progress-page]", mount);
 })();

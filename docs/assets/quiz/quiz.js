@@ -30,8 +30,6 @@
   var resultMessage = answers.resultMessage;
   var selectionProblem = answers.selectionProblem;
   var MARKS = answers.marks;
-  if (window.__llmQuizStarted) return;
-  window.__llmQuizStarted = true;
 
   var guide = window.llmGuide || {};
   var store = guide.store;
@@ -339,7 +337,7 @@
 
   function mountAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
-    window.__llmQuizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
+    guide.quizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
     watchSticky();
     revealLinkedExplanation();
   }
@@ -543,22 +541,6 @@
   document.addEventListener("focusin", onFocusIn);
   window.addEventListener("hashchange", revealLinkedExplanation);
 
-  // Material's document$ emits once per page, including after instant navigation. But it can also finish without
-  // ever emitting: Material 9 turns instant navigation off under file:// by completing document$ before the page has
-  // loaded. So the quiz also mounts when the document is parsed, unless document$ got there first.
-  var mountedByMaterial = false;
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(function () {
-      mountedByMaterial = true;
-      mountAll();
-    });
-  }
-  function mountUnlessMaterialDid() {
-    if (!mountedByMaterial) mountAll();
-  }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", mountUnlessMaterialDid); // after Material's listener, added earlier
-  } else {
-    mountUnlessMaterialDid();
-  }
+  // Every page's content, on a full load and after each instant navigation (base/boot.js).
+  guide.boot.component("quiz", "article", function () { mountAll(); });
 })();

@@ -287,21 +287,9 @@
     render();
   }
 
-  function startPage(fn) {
-    // base/dom.js's start when it loaded; without it, once now, so the page can still say that it failed.
-    var dom = (window.llmGuide || {}).dom;
-    if (dom) dom.start(fn);
-    else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn);
-    else fn();
-  }
-
-  function onPage() {
-    var root = document.querySelector("[data-review]");
-    if (!root) { state = null; return; }
-    if (!state || state.root !== root) mount(root);
-  }
-
-  if (window.__llmReviewStarted) return;
-  window.__llmReviewStarted = true;
-  startPage(onPage);
+  // The Review page's [data-review] (base/boot.js).
+  window.llmGuide.boot.component("review", "[data-review]", function (root) {
+    mount(root);
+    return { unmount: function () { if (state && state.root === root) state = null; } };
+  });
 })();
