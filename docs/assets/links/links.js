@@ -118,7 +118,10 @@
     return bottom;
   }
 
+  var arrival = 0; // which arrival the pending placements belong to: a new address cancels the old one's
+
   function arrive() {
+    var mine = ++arrival;
     var id = "";
     try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; }
     if (!id) return;
@@ -132,6 +135,7 @@
     target.focus({ preventScroll: true });
     // Scroll so the whole question starts below the header and the sticky score bar, with a little air.
     var place = function () {
+      if (mine !== arrival) return; // the address has moved on (to an explanation, another question)
       var top = target.getBoundingClientRect().top + window.scrollY - obstruction() - 8;
       window.scrollTo({ top: Math.max(0, top), behavior: "auto" });
     };
