@@ -46,7 +46,7 @@ def test_with_the_scripts_held_back_no_verdict_or_explanation_shows(browser: Bro
     # quiz.js is held in flight: the page is parsed and painted, but the quiz has not mounted.
     context = browser.new_context(viewport=PHONE)
     held: list[Route] = []
-    context.route(re.compile(r".*/assets/quiz\.js(\?.*)?$"), lambda route: held.append(route))
+    context.route(re.compile(r".*/assets/quiz/quiz\.js(\?.*)?$"), lambda route: held.append(route))
     page = context.new_page()
     try:
         # The page's scripts come after its content: parsing stops at the held script, with every question parsed.
@@ -65,7 +65,7 @@ def test_with_the_scripts_held_back_no_verdict_or_explanation_shows(browser: Bro
 
 def test_when_the_scripts_fail_the_explanations_become_readable(browser: Browser, served_site: str) -> None:
     context = browser.new_context(viewport=PHONE)
-    context.route(re.compile(r".*/assets/quiz\.js(\?.*)?$"), lambda route: route.abort())
+    context.route(re.compile(r".*/assets/quiz/quiz\.js(\?.*)?$"), lambda route: route.abort())
     page = context.new_page()
     try:
         page.goto(f"{served_site}{lesson_path('peft')}")  # waits for "load", when the fallback runs

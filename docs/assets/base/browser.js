@@ -5,6 +5,10 @@
  *                                           done(true) when it ran, done(false) when it failed to load
  *   llmGuide.browser.whenIdle(fn)           fn when the browser has nothing better to do (work a learner is not
  *                                           waiting for: it must never delay a frame they are)
+ *   llmGuide.browser.hash()                 the address's fragment, decoded; null when its %-escapes are malformed
+ *   llmGuide.browser.copy(text)             Promise<boolean>: the text is on the clipboard (or copying was refused)
+ *   llmGuide.browser.download(name, text, type)   save text as a file
+ *   llmGuide.browser.readText(file, done)   done(text) or done(null) when the file could not be read
  */
 (function () {
   "use strict";
@@ -26,5 +30,52 @@
     else window.setTimeout(fn, 200); // Safari has no requestIdleCallback
   }
 
-  guide.browser = { loadScript: loadScript, whenIdle: whenIdle };
+  function hash() {
+    try { return decodeURIComponent(location.hash.slice(1)); } catch (error) { return null; }
+  }
+
+  function copy(text) {
+    // The async clipboard needs a secure context (not always file:// or plain http); fall back to a hidden field.
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(function () { return true; }, function () { return copyByField(text); });
+    }
+    return Promise.resolve(copyByField(text));
+  }
+
+  function copyByField(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    var focused = document.activeElement;
+    document.body.appendChild(field);
+    field.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+    field.remove();
+    if (focused && focused.focus) focused.focus({ preventScroll: true }); // the button keeps focus, not the body
+    return ok;
+  }
+
+  function download(name, text, type) {
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: type }));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
+  }
+
+  function readText(file, done) {
+    var reader = new FileReader();
+    reader.onload = function () { done(String(reader.result)); };
+    reader.onerror = function () { done(null); };
+    reader.readAsText(file);
+  }
+
+  guide.browser = {
+    loadScript: loadScript, whenIdle: whenIdle, hash: hash, copy: copy, download: download, readText: readText
+  };
 })();

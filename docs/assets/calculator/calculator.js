@@ -360,8 +360,7 @@
       var status = results.querySelector("[data-calc-copy-status]");
       var url = results.querySelector("[data-calc-link]").href;
       var done = function (ok) { status.textContent = ok ? "Link copied." : "Copying was refused: copy the link “Link to this case” instead."; };
-      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(function () { done(true); }, function () { done(false); });
-      else done(false);
+      window.llmGuide.browser.copy(url).then(done);
     });
     update(false);
   }

@@ -182,14 +182,10 @@
         status.textContent = (ok ? "Link copied." : "Copying was refused: select the link above and copy it.") +
           (left.length ? " Left out, not in the bank: " + left.join(", ") + "." : "");
       };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(output.value).then(function () { done(true); }, function () { output.select(); done(false); });
-      } else {
-        output.select();
-        var ok = false;
-        try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+      window.llmGuide.browser.copy(output.value).then(function (ok) {
+        if (!ok) output.select(); // ready to copy by hand
         done(ok);
-      }
+      });
     });
     update();
   }

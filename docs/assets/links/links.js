@@ -31,8 +31,7 @@
   function forwardOldLink() {
     // A topic used to be one page: an old `topics/<id>/#q-<question>` (or #q-<question>-why-b) address now lands on
     // the topic's overview, whose lesson list links every question to its lesson. Follow that link.
-    var hash = "";
-    try { hash = decodeURIComponent(location.hash.slice(1)); } catch (error) { return false; }
+    var hash = window.llmGuide.browser.hash() || "";
     var match = /^q-(.+?)(-why-[a-z])?$/.exec(hash);
     if (!match || !document.querySelector("[data-lessons]")) return false;
     var links = document.querySelectorAll("[data-lesson-question]");
@@ -46,28 +45,6 @@
       }
     }
     return false;
-  }
-
-  function copyText(text) {
-    // The async clipboard needs a secure context (not always file:// or plain http); fall back to a hidden field.
-    if (navigator.clipboard && window.isSecureContext) {
-      return navigator.clipboard.writeText(text).then(function () { return true; }, function () { return fallbackCopy(text); });
-    }
-    return Promise.resolve(fallbackCopy(text));
-  }
-
-  function fallbackCopy(text) {
-    var field = document.createElement("textarea");
-    field.value = text;
-    field.setAttribute("readonly", "");
-    field.style.position = "fixed";
-    field.style.opacity = "0";
-    document.body.appendChild(field);
-    field.select();
-    var ok = false;
-    try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
-    field.remove();
-    return ok;
   }
 
   function addControls() {
@@ -99,7 +76,7 @@
     var article = button.closest("[data-quiz-question]");
     var status = article.querySelector("[data-links-copy-status]");
     var link = questionLink(article);
-    copyText(link.href).then(function (ok) {
+    window.llmGuide.browser.copy(link.href).then(function (ok) {
       // When copying is refused, show the link itself so it can still be copied by hand.
       var where = link.localOnly ? " It opens this offline copy, so it works on this computer only." : "";
       if (status) status.textContent = (ok ? "Link copied." : "Copy this link: " + link.href) + where;
@@ -122,8 +99,7 @@
 
   function arrive() {
     var mine = ++arrival;
-    var id = "";
-    try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; }
+    var id = window.llmGuide.browser.hash(); // null when malformed: it links nowhere
     if (!id) return;
     var target = document.getElementById(id);
     if (!target || !target.matches("[data-quiz-question]")) return;
@@ -167,8 +143,7 @@
     // location bar, and pushState fires no hashchange: look again shortly.
     [50, 200, 500].forEach(function (delay) {
       window.setTimeout(function () {
-        var id = "";
-        try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; }
+        var id = window.llmGuide.browser.hash();
         var target = id && document.getElementById(id);
         if (target && target.matches("[data-quiz-question]") && !target.hasAttribute("data-quiz-arrived")) arrive();
       }, delay);

@@ -8,15 +8,10 @@
 (function () {
   "use strict";
 
-  function wanted() {
-    // The question id from the fragment; a malformed %-escape names no question.
-    try { return decodeURIComponent(location.hash.slice(1)); } catch (error) { return null; }
-  }
-
   function forward() {
     var notice = document.querySelector("[data-permalink-notice]");
     if (!notice) return; // another page: instant navigation keeps this script loaded
-    var id = wanted();
+    var id = window.llmGuide.browser.hash(); // null: a malformed %-escape names no question
     if (id === "") return; // the bare page: the list is the content
     var links = document.querySelectorAll("[data-permalink]");
     for (var i = 0; i < links.length; i++) {

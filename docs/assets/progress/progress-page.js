@@ -182,28 +182,22 @@
   function exportFile() {
     var settings = store.get(SETTINGS) || {};
     var doc = io.exportDocument(snapshot(), Date.now(), { history: store.get(HISTORY), examDate: settings.examDate });
-    var blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
-    var link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json";
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
+    var name = "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json";
+    guide.browser.download(name, JSON.stringify(doc, null, 1), "application/json");
     var answered = Object.keys(doc.questions).length;
     var results = doc.exam.history.length;
     message("Exported " + answered + " answered question" + (answered === 1 ? "" : "s") + " and " + results +
       " practice exam result" + (results === 1 ? "" : "s") + (doc.review.examDate ? ", with your exam date," : "") +
-      " to " + link.download + ".");
+      " to " + name + ".");
   }
 
   function importFile(input) {
     var file = input.files && input.files[0];
     if (!file) return;
-    var reader = new FileReader();
-    reader.onload = function () {
-      var result = io.parseImport(String(reader.result), allIds());
+    guide.browser.readText(file, function (text) {
       input.value = "";
+      if (text === null) { message("That file could not be read. Nothing was changed."); return; }
+      var result = io.parseImport(text, allIds());
       if (!result.ok) { message(result.error + " Nothing was changed."); return; }
       var ids = Object.keys(result.records);
       ids.forEach(function (id) { store.saveQuestion(id, io.merge(store.question(id), result.records[id])); });
@@ -214,24 +208,22 @@
       var settings = store.get(SETTINGS);
       var here = settings && typeof settings.examDate === "string" && settings.examDate ? settings.examDate : null;
       if (result.examDate && !here) store.set(SETTINGS, { examDate: result.examDate });
-      var text = "Imported " + ids.length + " question" + (ids.length === 1 ? "" : "s") +
+      var said = "Imported " + ids.length + " question" + (ids.length === 1 ? "" : "s") +
         (merged.added ? " and " + merged.added + " practice exam result" + (merged.added === 1 ? "" : "s") : "") + ".";
       if (result.skipped.length) {
-        text += " Skipped " + result.skipped.length + " this guide does not have: " + result.skipped.join(", ") + ".";
+        said += " Skipped " + result.skipped.length + " this guide does not have: " + result.skipped.join(", ") + ".";
       }
       if (result.damaged.length) {
-        text += " Left out " + result.damaged.length + " damaged practice exam result" +
+        said += " Left out " + result.damaged.length + " damaged practice exam result" +
           (result.damaged.length === 1 ? "" : "s") + " (number " + result.damaged.join(", ") + " in the file).";
       }
-      if (result.examDate && !here) text += " Your exam date is now " + result.examDate + ".";
+      if (result.examDate && !here) said += " Your exam date is now " + result.examDate + ".";
       else if (result.examDate && here !== result.examDate) {
-        text += " This browser's exam date (" + here + ") was kept; the file's was " + result.examDate + ".";
+        said += " This browser's exam date (" + here + ") was kept; the file's was " + result.examDate + ".";
       }
-      message(text);
+      message(said);
       render();
-    };
-    reader.onerror = function () { message("That file could not be read. Nothing was changed."); };
-    reader.readAsText(file);
+    });
   }
 
   function confirmBox() {

@@ -345,8 +345,7 @@
   function revealLinkedExplanation() {
     // A link straight to an explanation (#q-<id>-why-b) is a deliberate request to read it, e.g. from a course page:
     // show that question's explanations and open the one linked, without grading anything.
-    var id;
-    try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; } // a malformed %-escape links nowhere
+    var id = guide.browser.hash(); // null for a malformed %-escape: it links nowhere
     if (!id) return;
     var target = document.getElementById(id);
     if (!target || !target.matches("details[data-quiz-explanation]")) return;

@@ -1,0 +1,34 @@
+// The browser layer (assets/base/browser.js) in a vm context with a stand-in window: what features rely on.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const vm = require("node:vm");
+
+const source = fs.readFileSync(path.join(__dirname, "../../docs/assets/base/browser.js"), "utf8");
+
+function load(hash) {
+  const window = { location: { hash: hash } };
+  window.window = window;
+  vm.runInNewContext(source, { window: window, location: window.location, document: {}, navigator: {} });
+  return window.llmGuide.browser;
+}
+
+test("hash() decodes the fragment and gives null, not an exception, for a malformed %-escape", () => {
+  assert.equal(load("#q-peft-rank-why-b").hash(), "q-peft-rank-why-b");
+  assert.equal(load("#caf%C3%A9").hash(), "café");
+  assert.equal(load("").hash(), "");
+  for (const bad of ["#%E0%A4%A", "#%", "#%zz"]) assert.equal(load(bad).hash(), null, bad);
+});
+
+test("whenIdle falls back to a timer where requestIdleCallback is missing", () => {
+  const calls = [];
+  const window = { location: { hash: "" }, setTimeout: (fn, ms) => { calls.push(ms); fn(); } };
+  window.window = window;
+  vm.runInNewContext(source, { window: window, location: window.location, document: {}, navigator: {} });
+  let ran = false;
+  window.llmGuide.browser.whenIdle(() => { ran = true; });
+  assert.ok(ran);
+  assert.deepEqual(calls, [200]);
+});
