@@ -505,7 +505,7 @@ def test_parameter_parts_add_up_to_the_presets_model_and_the_pages_shares() -> N
     assert total == params and plot["lora"] == lora == 19_988_480 and plot["rank"] == 8
     assert f"{lora / total:.1%}" == "0.3%"
     root = svg_of("parameter-parts")
-    labels = [t.text for t in root.iter(f"{SVG}text")]
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))  # a sentence may wrap over two labels
     assert f"LoRA r = 8 on every linear layer of the blocks adds {lora:,} (0.3%)" in labels
     assert "the two vocabulary matrices: 0.26B; the MLPs: 64%" in labels
     for part, count in parts.items():
@@ -777,6 +777,7 @@ def test_figures_show_in_the_offline_copy_with_no_request(offline_page: tuple[Pa
 
 
 # ---------------------------------------------------------------- on a phone and on a wide screen
+
 
 def text_report(page: Page) -> list[dict[str, object]]:
     """Every figure on the page: its box, the box of the page's content column, and each label's rendered font size

@@ -225,7 +225,11 @@ def where_it_lives() -> Figure:
     box(c, 10, 8, 200, 38, ["what must change?"], "fig-box-0")
     routes = [
         (["facts that change", "or need citing"], ["retrieval", "an updatable index,", "answers cite it"], "fig-box-1"),
-        (["format, tone,", "fixed wording"], ["fine-tuning", "supervised examples", "teach the behaviour"], "fig-box-2"),
+        (
+            ["format, tone,", "fixed wording"],
+            ["fine-tuning", "supervised examples", "teach the behaviour"],
+            "fig-box-2",
+        ),
         (["a few cases,", "low volume"], ["prompting", "few-shot or system", "prompt, every request"], "fig-box-3"),
     ]
     rows = [62 + row * 80 for row in range(len(routes))]

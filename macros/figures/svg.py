@@ -101,7 +101,8 @@ class Canvas:
         )
         return Markup(
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}"'
-            f' width="{num(self.width * SCALE)}" height="{num(self.height * SCALE)}" role="img" aria-labelledby="fig-{name}-title"'
+            f' width="{num(self.width * SCALE)}" height="{num(self.height * SCALE)}"'
+            f' role="img" aria-labelledby="fig-{name}-title"'
             f' aria-describedby="fig-{name}-desc"'
             ' class="fig">'
             f'<title id="fig-{name}-title">{escape(title)}</title><desc id="fig-{name}-desc">{escape(desc)}</desc>'
