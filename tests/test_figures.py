@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from macros import figures
-from macros.figures import plots
+from macros.figures import lessons, plots
 from macros.printing import concept_markdown
 from macros.render import Renderer
 from macros.validate import LoadedBank
@@ -51,6 +51,17 @@ PAGES = {
     "speculative": "deployment",
     "ab-sample": "monitoring",
     "guardrails": "safety",
+    "parallel-layout": "parallelism",
+    "cp-balance": "parallelism",
+    "peft-places": "peft",
+    "lsh-curve": "data-quality",
+    "loss-mask": "data-quality",
+    "temperature-mix": "data-quality",
+    "grad-clipping": "training-dynamics",
+    "in-batch-negatives": "training-dynamics",
+    "activation-terms": "memory",
+    "fp8-scaling": "memory",
+    "bytes-per-param": "memory",
 }
 MAX_GZIPPED = 10_000
 PHONE_MIN_PX = 11  # the smallest label a 375 px phone may render, in CSS pixels, without zoom
@@ -185,7 +196,10 @@ def test_figure_colours_come_from_the_theme(name: str) -> None:
             assert value in (None, "none", "currentColor"), f"{name}: {element.tag} {attribute}={value}"
         for cls in (element.get("class") or "").split():
             # Classes that only mark a shape for the tests (fig-series-*, fig-op-*, ...) need no style.
-            if not re.match(r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail)-?", cls):
+            if not re.match(
+                r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail|gpu|node|cp|mask|mix|neg|fp8|bpp)-?",
+                cls,
+            ):
                 assert cls in known, f"{name}: class {cls} has no rule in figures.css"
     assert styled <= css_classes()
 
@@ -583,6 +597,219 @@ def test_guardrails_figure_has_the_rails_the_page_lists() -> None:
     assert all(rail in labels for rail in plot["rails"])
 
 
+def lesson_text(topic: str, lesson: str) -> str:
+    return flat((ROOT / f"docs/topics/{topic}/{lesson}.md").read_text(encoding="utf-8"))
+
+
+def line_end(element: ET.Element) -> tuple[float, float]:
+    return float(element.get("x2") or 0), float(element.get("y2") or 0)
+
+
+def test_parallel_layout_has_as_many_gpus_as_the_degrees_multiply_to() -> None:
+    assert "`world size = TP × PP × CP × DP`" in flat(page_text("parallelism"))
+    assert "tensor parallelism up to the GPUs per node, pipeline parallelism across nodes" in flat(
+        page_text("parallelism")
+    )
+    plot = figures.build("parallel-layout").plot
+    assert plot is not None
+    world = plot["tp"] * plot["pp"] * plot["cp"] * plot["dp"]
+    root = svg_of("parallel-layout")
+    assert len(shapes(root, "fig-gpu")) == world and len(shapes(root, "fig-node")) == plot["dp"] * plot["pp"]
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"{world} GPUs = TP {plot['tp']} × PP {plot['pp']} × DP {plot['dp']}" in labels
+    assert [str(n) for n in range(1, world + 1)] == [label for label in labels if (label or "").isdigit()]
+
+
+def test_context_parallel_chunks_balance_the_causal_work() -> None:
+    text = lesson_text("parallelism", "sequence-experts")
+    assert "gives rank r chunks r and 2·CP − 1 − r" in text
+    assert "With CP = 2, rank 0 gets chunks 0 and 3 and rank 1 chunks 1 and 2" in text
+    plot = figures.build("cp-balance").plot
+    assert plot is not None and plot["cp"] == 2
+    cp, per = plot["cp"], plot["per_chunk"]
+    owned = {0: (0, 3), 1: (1, 2)}
+    root = svg_of("cp-balance")
+    # Query i of a causal mask attends to keys 0..i: a chunk's work is the cells in its rows of the triangle.
+    work = {chunk: sum(i + 1 for i in range(chunk * per, (chunk + 1) * per)) for chunk in range(2 * cp)}
+    for rank, chunks in owned.items():
+        cells = shapes(root, f"fig-cp-rank{rank}")
+        assert len(cells) == sum(work[chunk] for chunk in chunks) == plot["totals"][rank]
+    assert plot["totals"][0] == plot["totals"][1]
+    assert plot["halves"] == [work[0] + work[1], work[2] + work[3]] and plot["halves"][0] < plot["halves"][1]
+
+
+def test_peft_figure_names_methods_the_topic_teaches() -> None:
+    text = flat(page_text("peft")).lower()
+    plot = figures.build("peft-places").plot
+    assert plot is not None
+    labels = [t.text for t in svg_of("peft-places").iter(f"{SVG}text")]
+    for method in plot["methods"]:
+        assert method.lower() in text and method in labels, method
+
+
+def test_lsh_curve_is_the_banding_formula_with_curators_defaults() -> None:
+    text = lesson_text("data-quality", "curation")
+    assert "`P(candidate) = 1 − (1 − s^r)^b`" in text
+    example = re.search(
+        r"uses (\d+) bands of (\d+) hashes by default, which puts the steep rise near "
+        r"\(1/\d+\)\^\(1/\d+\) ≈ (\d+\.\d+)",
+        text,
+    )
+    assert example, "the curation lesson no longer states Curator's default banding"
+    bands, rows, rise = int(example[1]), int(example[2]), example[3]
+    assert f"{(1 / bands) ** (1 / rows):.2f}" == rise
+    plot = figures.build("lsh-curve").plot
+    assert plot is not None and (plot["bands"], plot["rows"]) == (bands, rows)
+    root = svg_of("lsh-curve")
+    (line,) = shapes(root, "fig-series-lsh")
+    for (s, p), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["steps"], strict=True):
+        assert s == pytest.approx(expected, abs=1e-3)
+        assert p == pytest.approx(1 - (1 - expected**rows) ** bands, abs=2e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"(1/{bands})^(1/{rows}) ≈ {rise}" in labels
+
+
+def test_loss_mask_trains_what_the_formatting_lesson_says() -> None:
+    text = lesson_text("data-quality", "formatting")
+    assert "restricting it to the replies takes `assistant_only_loss=True`" in text
+    assert (
+        "every position equal to the pad token ID to −100; if the pad token is the EOS token, every real EOS is "
+        "masked too, the model never learns to stop" in text
+    )
+    plot = figures.build("loss-mask").plot
+    assert plot is not None
+    tokens = plot["tokens"]
+    (only, assistant), (collator, pad_is_eos) = plot["rows"]
+    assert "assistant_only_loss" in only and "pad = EOS" in collator
+    reply = tokens.index("asst") + 1
+    assert set(assistant) == set(tokens[reply : tokens.index("EOS") + 1]), "the reply and its EOS, nothing else"
+    assert set(pad_is_eos) == {t for t in tokens if t not in ("EOS", "pad")}, "pad = EOS masks the EOS and pads"
+    root = svg_of("loss-mask")
+    assert len(shapes(root, "fig-mask-loss")) == len(assistant) + len(pad_is_eos)
+    assert len(shapes(root, "fig-mask-ignored")) == 2 * len(tokens) - len(assistant) - len(pad_is_eos)
+
+
+def test_temperature_mix_is_the_lessons_worked_example() -> None:
+    text = lesson_text("data-quality", "synthetic-mixing")
+    example = re.search(
+        r"For two sources of ([\d,]+) and ([\d,]+) examples, T = (\d) gives √[\d,]+ ≈ (\d+) and √[\d,]+ ≈ (\d+), so the "
+        r"small one rises from (\d+)% to about (\d+)% of draws",
+        text,
+    )
+    assert example, "the synthetic-mixing lesson no longer states its two-source example"
+    big, small = (int(n.replace(",", "")) for n in example.groups()[:2])
+    t = int(example[3])
+    assert (round(big ** (1 / t)), round(small ** (1 / t))) == (int(example[4]), int(example[5]))
+    plot = figures.build("temperature-mix").plot
+    assert plot is not None and plot["sizes"] == [big, small] and plot["temperatures"] == [1, t, "inf"]
+    root = svg_of("temperature-mix")
+    widths = [[float(r.get("width") or 0) / plot["width"] for r in shapes(root, f"fig-mix-{k}")] for k in (0, 1)]
+    for row, temperature in enumerate(plot["temperatures"]):
+        weights = [1.0, 1.0] if temperature == "inf" else [big ** (1 / temperature), small ** (1 / temperature)]
+        assert [widths[0][row], widths[1][row]] == pytest.approx([w / sum(weights) for w in weights], abs=1e-3)
+    assert round(100 * widths[1][0]) == int(example[6]) and round(100 * widths[1][1]) == int(example[7])
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"{example[6]}%" in labels and f"{example[7]}%" in labels
+
+
+def test_gradient_clipping_scales_by_max_norm_over_total_norm() -> None:
+    text = lesson_text("training-dynamics", "schedules")
+    assert "multiplies every gradient by `max_norm / total_norm`; the direction is kept" in text
+    assert "`max_grad_norm=1.0` by default" in text and "caps each element separately and changes the" in text
+    plot = figures.build("grad-clipping").plot
+    assert plot is not None and plot["max_norm"] == 1.0
+    root = svg_of("grad-clipping")
+    drawn = {
+        name: to_data(plot, *line_end(shapes(root, f"fig-series-{name}")[0]))
+        for name in ("g", "norm", "value", "small")
+    }
+    g, limit = plot["g"], plot["max_norm"]
+    norm = math.hypot(*g)
+    assert norm > limit and drawn["g"] == pytest.approx(tuple(g), abs=1e-3)
+    assert drawn["norm"] == pytest.approx((g[0] * limit / norm, g[1] * limit / norm), abs=1e-3)
+    assert drawn["value"] == pytest.approx(tuple(min(v, limit) for v in g), abs=1e-3)
+    assert math.hypot(*plot["small"]) < limit and drawn["small"] == pytest.approx(tuple(plot["small"]), abs=1e-3)
+    cross = drawn["norm"][0] * g[1] - drawn["norm"][1] * g[0]
+    assert cross == pytest.approx(0, abs=1e-3), "clipping by norm keeps the direction"
+
+
+def test_in_batch_negatives_grid_and_its_scale() -> None:
+    text = lesson_text("training-dynamics", "contrastive")
+    assert "the default 20 corresponds to τ = 0.05" in text and "`BatchSamplers.NO_DUPLICATES`" in text
+    plot = figures.build("in-batch-negatives").plot
+    assert plot is not None and plot["scale"] == 20 and 1 / plot["scale"] == 0.05
+    root = svg_of("in-batch-negatives")
+    n = plot["batch"]
+    assert len(shapes(root, "fig-neg-positive")) == n
+    assert len(shapes(root, "fig-neg-false")) == 2 and len(shapes(root, "fig-neg-negative")) == n * n - n - 2
+
+
+def test_activation_plot_is_korthikantis_formula_and_the_lessons_example() -> None:
+    text = lesson_text("memory", "activations")
+    assert "`s·b·h·(34 + 5·a·s/h)`" in text
+    example = re.search(
+        r"For a model with h = (\d+) and a = (\d+) at s = (\d+), that second term is "
+        r"5 × \d+ × \d+ / \d+ = (\d+), more than four times the 34",
+        text,
+    )
+    assert example, "the activations lesson no longer states its attention-term example"
+    h, a, s, term = (int(n) for n in example.groups())
+    assert 5 * a * s / h == term
+    plot = figures.build("activation-terms").plot
+    assert plot is not None and (plot["hidden"], plot["heads"], plot["seq"]) == (h, a, s)
+    root = svg_of("activation-terms")
+    for series, formula in (
+        ("fig-series-linear", lambda n: n * h * 34),
+        ("fig-series-total", lambda n: n * h * (34 + 5 * a * n / h)),
+    ):
+        (line,) = shapes(root, series)
+        for (x, gb), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["lengths"], strict=True):
+            assert round(x) == expected and gb == pytest.approx(formula(expected) / 1e9, abs=2e-3), series
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"s = {s:,}: {term} vs 34" in labels
+
+
+def test_fp8_scaling_is_the_delayed_scaling_example() -> None:
+    text = lesson_text("memory", "mixed-precision")
+    assert "`scale = (FP8_MAX / amax) / 2^margin`" in text and "E4M3 (±448" in text
+    example = re.search(
+        r"an E4M3 tensor whose history maximum is ([\d.]+) gets a scale of (\d+), so a sudden value of "
+        r"([\d.]+) maps to (\d+) and is clipped to (\d+), while a margin of 1 would have halved",
+        text,
+    )
+    assert example, "the mixed-precision lesson no longer states its delayed-scaling example"
+    amax, scale, spike, mapped, clipped = (float(n) for n in example.groups())
+    assert 448 / amax == scale and spike * scale == mapped and clipped == 448
+    plot = figures.build("fp8-scaling").plot
+    assert plot is not None
+    rows = {(margin, value): (scaled, shown) for margin, value, scaled, shown in plot["rows"]}
+    for margin in (0, 1):
+        factor = 448 / amax / 2**margin
+        for value in (amax, spike):
+            assert rows[(margin, value)] == pytest.approx((value * factor, min(value * factor, 448)))
+    assert rows[(0, spike)] == (mapped, clipped) and rows[(1, spike)][0] < 448, "the margin leaves room"
+    marks = [float(m.get("cx") or 0) for m in shapes(svg_of("fp8-scaling"), "fig-fp8-mark")]
+    assert marks == pytest.approx([plot["left"] + r[2] * plot["unit"] for r in plot["rows"]], abs=0.01)
+
+
+def test_bytes_per_parameter_are_the_model_states_table() -> None:
+    rows = table(page_text("memory"), "Fine-tuning a 13B model, before activations")
+    plot = figures.build("bytes-per-param").plot
+    assert plot is not None
+    drawn = [(label, [size for _, size in parts]) for label, parts in plot["rows"]]
+    stated = [row[1] for row in rows]
+    assert stated[0] == "2 + 2 + 12 = 16" and sum(drawn[0][1]) == 16 and drawn[0][1][:2] == [2, 2]
+    assert sum(drawn[0][1][2:]) == 12, "Adam's K = 12: master copy, momentum and variance, 4 bytes each"
+    assert stated[1] == "2 + 2 + 4 + 2 = 10" and drawn[1][1] == [2, 2, 4, 1, 1]
+    assert stated[2].startswith("2, plus 16 per adapter parameter") and drawn[2][1] == [2]
+    assert stated[3].startswith("≈ 0.52") and f"{drawn[3][1][0]:.2f}" == "0.52"
+    root = svg_of("bytes-per-param")
+    for part in ("weights", "gradients", "master", "momentum", "variance"):
+        widths = [float(r.get("width") or 0) / plot["scale"] for r in shapes(root, f"fig-bpp-{part}")]
+        sizes = [size for _, parts in plot["rows"] for p, size in parts if p == part]
+        assert widths == pytest.approx([max(size, 0.5 / plot["scale"]) for size in sizes], abs=1e-3), part
+
+
 # Numbers a figure once shared with a question (its givens or its worked answer), by question: a figure that shows
 # one of them hands the learner a key, so each figure draws an example of its own or its lesson's.
 NOT_SHOWN = {
@@ -742,7 +969,7 @@ def test_figure_text_follows_the_palette_and_prints_dark(browser: Browser, serve
     for scheme in ("light", "dark"):
         context = browser.new_context(color_scheme=scheme)
         page = context.new_page()
-        page.goto(f"{served_site}topics/parallelism/")
+        page.goto(f"{served_site}topics/parallelism/data-parallel/")
         colours[scheme] = page.locator("#fig-zero-stages text").first.evaluate("e => getComputedStyle(e).fill")
         if scheme == "dark":
             page.emulate_media(media="print")
@@ -837,3 +1064,37 @@ def test_figure_labels_are_readable_on_a_phone_and_nothing_overflows_on_a_wide_s
     ]
     print("smallest label at 375 px:", min(smallest.values()))
     assert not problems, "\n".join(problems)
+
+
+# Numbers a figure shares with a question by coincidence, with what each is in the figure and in the question.
+COINCIDENCES = {
+    "confusion-matrix": {
+        0.7: "the figure's precision 63/90; a pass@k option in the metrics lesson",
+        0.97: "the figure's accuracy 966/1,000; one class's F1 in a distractor of the micro/macro question",
+    },
+    "soft-targets": {0.24: "the figure's dog class at T = 4; another toy vocabulary's T = 2 softmax"},
+    "ab-sample": {10.0: "the axis tick 10k; a count of golden-set items"},
+    "parallel-layout": {13.0: "the label of GPU 13; a 13B model"},
+    "fp8-scaling": {112.0: "the scale 448/2.0/2 with a margin of 1; 7B parameters × 16 bytes in GB"},
+}
+
+
+@pytest.mark.parametrize("name", figures.names())
+def test_figure_shows_no_question_number_its_notes_do_not_state(bank: LoadedBank, name: str) -> None:
+    """A figure may draw the numbers its topic's notes state (its own worked example); a number of two or more
+    digits that only a question states (a given or a worked answer) would hand the learner that question's key. A
+    lesson's figure is checked against that lesson's questions, an overview's against every question of the topic."""
+    (page,) = placements()[name]
+    notes = {round(value, 9) for value, _, _ in numbers(page_text(PAGES[name]))}
+    allowed = {round(value, 9) for value in COINCIDENCES.get(name, {})}
+    questions = [q for q in bank.questions_for(PAGES[name]) if page.name in ("index.md", f"{q.lesson}.md")]
+    assert questions
+    for question in questions:
+        text = " ".join([question.stem, *(o.text + " " + o.explanation for o in question.options)])
+        for value, decimals, digits in numbers(figure_text(name)):
+            # Round numbers (50%, 30%, 100) say too little; 4.127 or 192 say which case a question works.
+            significant = len(f"{value:.9g}".replace(".", "").replace("e", "").lstrip("0-").rstrip("0"))
+            if digits < 2 or significant < 2 or round(value, 9) in notes | allowed:
+                continue
+            clash = [v for v, _, _ in numbers(text) if round(v, decimals) == pytest.approx(value, rel=1e-9)]
+            assert not clash, f"{name} shows {value}, which {question.id} states and the notes do not"

@@ -31,7 +31,7 @@ class Figure:
 
 def _registry() -> dict[str, Callable[[], Figure]]:
     # Imported here, not at the top: the drawing modules import Figure from this one.
-    from macros.figures import diagrams, plots
+    from macros.figures import diagrams, lessons, plots
 
     return {
         "lora": diagrams.lora,
@@ -52,6 +52,17 @@ def _registry() -> dict[str, Callable[[], Figure]]:
         "speculative": plots.speculative,
         "ab-sample": plots.ab_sample,
         "guardrails": diagrams.guardrails,
+        "parallel-layout": lessons.parallel_layout,
+        "cp-balance": lessons.cp_balance,
+        "peft-places": lessons.peft_places,
+        "lsh-curve": lessons.lsh_curve,
+        "loss-mask": lessons.loss_mask,
+        "temperature-mix": lessons.temperature_mix,
+        "grad-clipping": lessons.grad_clipping,
+        "in-batch-negatives": lessons.in_batch_negatives,
+        "activation-terms": lessons.activation_terms,
+        "fp8-scaling": lessons.fp8_scaling,
+        "bytes-per-param": lessons.bytes_per_param,
     }
 
 

@@ -1,0 +1,633 @@
+"""Figures placed on lesson pages: each lesson's mechanism, split or worked example, drawn for a phone's column.
+
+Figures of numbers compute them here from the formula and the example their lesson's notes state (the constants
+below carry the notes' own numbers); tests/test_figures.py writes each formula out again from the notes' words,
+reads the drawn numbers back and checks that the notes still say them.
+"""
+
+from __future__ import annotations
+
+import math
+
+from macros.figures import Figure
+from macros.figures.diagrams import box
+from macros.figures.plots import Box, axes, legend
+from macros.figures.svg import FONT, Canvas, num
+
+# ---------------------------------------------------------------- parallelism (overview): one layout of 16 GPUs
+
+LAYOUT = {"tp": 4, "pp": 2, "cp": 1, "dp": 2}  # 4 nodes of 4 GPUs: an example of the figure's own
+
+
+def parallel_layout() -> Figure:
+    tp, pp, dp = LAYOUT["tp"], LAYOUT["pp"], LAYOUT["dp"]
+    world = tp * pp * LAYOUT["cp"] * dp
+    c = Canvas(360, 330)
+    c.text(10, 20, f"{world} GPUs = TP {tp} × PP {pp} × DP {dp}", size=FONT - 1, weight="700")
+    c.text(10, 38, "4 nodes of 4 GPUs, one replica per column", size=FONT - 3, cls="fig-text-muted")
+    gpu = 0
+    for replica in range(dp):
+        x = 10 + replica * 180
+        c.text(x + 80, 62, f"replica {replica + 1}", anchor="middle", size=FONT - 2, weight="700")
+        for stage in range(pp):
+            y = 72 + stage * 100
+            c.rect(x, y, 160, 66, "fig-box-0 fig-node")
+            c.text(x + 8, y + 17, f"node {replica * pp + stage + 1}: stage {stage + 1}", size=FONT - 3)
+            for slot in range(tp):
+                gpu += 1
+                c.rect(x + 10 + slot * 37, y + 26, 30, 30, "fig-box-1 fig-gpu", rx=2)
+                c.text(x + 25 + slot * 37, y + 46, str(gpu), anchor="middle", size=FONT - 3)
+            if stage + 1 < pp:
+                c.path(f"M{x + 80} {y + 66} V{y + 98}", arrow=True)
+                c.text(x + 88, y + 88, "PP", size=FONT - 2, weight="700", cls="fig-text-2")
+    c.path("M170 105 H188", arrow=True)
+    c.path("M190 205 H172", arrow=True)
+    c.text(180, 160, "DP", anchor="middle", size=FONT - 2, weight="700")
+    c.text(10, 268, "TP: all-reduces in every layer, on NVLink", size=FONT - 3)
+    c.text(10, 286, "PP: activations between stages, across nodes", size=FONT - 3)
+    c.text(10, 304, "DP: replicas, gradients averaged each step", size=FONT - 3)
+    c.text(10, 322, f"world size = TP × PP × CP × DP (CP = {LAYOUT['cp']} here)", size=FONT - 3, cls="fig-text-muted")
+    svg = c.svg(
+        "parallel-layout",
+        f"Tensor, pipeline and data parallelism laid out on {world} GPUs",
+        f"{world} GPUs in 4 nodes of 4. Each node holds one tensor-parallel group of {tp} GPUs, which all-reduce "
+        f"inside every layer over NVLink. Two nodes, one above the other, form a pipeline of {pp} stages that pass "
+        f"activations across nodes. The two columns are {dp} data-parallel replicas of the whole model, whose "
+        "gradients are averaged once a step.",
+    )
+    return Figure(
+        "parallel-layout",
+        svg,
+        "Tensor parallelism inside a node, pipeline stages across nodes, data-parallel replicas on top: the fastest "
+        "links carry the most frequent communication. The product of the degrees is the number of GPUs.",
+        plot=dict(LAYOUT),
+    )
+
+
+# ---------------------------------------------------------------- parallelism: context parallelism under a causal mask
+
+CP = 2
+CP_TOKENS = 3  # tokens per chunk: 2 × CP chunks of 3, twelve tokens
+
+
+def cp_chunks(rank: int, cp: int = CP) -> tuple[int, int]:
+    """Megatron's load-balanced split: rank r holds chunks r and 2·CP − 1 − r."""
+    return rank, 2 * cp - 1 - rank
+
+
+def causal_work(chunk: int, per_chunk: int = CP_TOKENS) -> int:
+    """Query-key pairs a chunk's queries compute under a causal mask: query i attends to i + 1 keys."""
+    return sum(i + 1 for i in range(chunk * per_chunk, (chunk + 1) * per_chunk))
+
+
+def cp_balance() -> Figure:
+    chunks = 2 * CP
+    n = chunks * CP_TOKENS
+    owner = {chunk: rank for rank in range(CP) for chunk in cp_chunks(rank)}
+    c = Canvas(360, 336)
+    left, top, cell = 78, 52, 14
+    c.text(10, 20, f"causal mask, {n} tokens in 2 × CP = {chunks} chunks", size=FONT - 2)
+    c.text(left, top - 8, "keys →", size=FONT - 3, cls="fig-text-muted")
+    c.rect(left, top, n * cell, n * cell, "fig-cell", rx=0)
+    for i in range(n):
+        rank = owner[i // CP_TOKENS]
+        for j in range(i + 1):
+            c.rect(left + j * cell, top + i * cell, cell, cell, f"fig-box-{rank + 1} fig-cp-rank{rank}", rx=0)
+    for chunk in range(chunks):
+        y = top + chunk * CP_TOKENS * cell + CP_TOKENS * cell / 2 + 5
+        c.text(left - 8, y, f"chunk {chunk}", anchor="end", size=FONT - 3)
+        rank = owner[chunk]
+        c.text(left + n * cell + 10, y, f"rank {rank}: {causal_work(chunk)}", size=FONT - 3, cls=f"fig-text-{rank + 1}")
+    y = top + n * cell + 30
+    totals = [sum(causal_work(chunk) for chunk in cp_chunks(rank)) for rank in range(CP)]
+    for rank in range(CP):
+        a, b = cp_chunks(rank)
+        c.text(
+            10,
+            y + rank * 20,
+            f"rank {rank}, chunks {a} and {b}: {causal_work(a)} + {causal_work(b)} = {totals[rank]} pairs",
+            size=FONT - 2,
+            weight="700",
+            cls=f"fig-text-{rank + 1}",
+        )
+    halves = [sum(causal_work(chunk) for chunk in range(h * CP, (h + 1) * CP)) for h in range(2)]
+    c.text(10, y + 44, f"contiguous halves would give {halves[0]} and {halves[1]}", size=FONT - 3)
+    svg = c.svg(
+        "cp-balance",
+        "Context parallelism under a causal mask: balanced chunks",
+        f"A lower-triangular attention mask over {n} tokens, cut into {chunks} chunks of {CP_TOKENS}. Rank 0 holds "
+        f"chunks 0 and 3, rank 1 chunks 1 and 2, so each computes {totals[0]} query-key pairs; cutting the sequence "
+        f"into two contiguous halves would give {halves[0]} and {halves[1]}.",
+    )
+    return Figure(
+        "cp-balance",
+        svg,
+        "Under a causal mask later queries attend to more keys; pairing an early chunk with a late one gives every "
+        "context-parallel rank the same attention work.",
+        plot={"cp": CP, "per_chunk": CP_TOKENS, "totals": totals, "halves": halves},
+    )
+
+
+# ---------------------------------------------------------------- PEFT (overview): where each method acts
+
+PEFT_METHODS = ["prompt tuning", "prefix tuning", "LoRA", "adapter", "IA3"]
+
+
+def peft_places() -> Figure:
+    c = Canvas(360, 350)
+    c.text(10, 20, "one transformer layer, frozen", size=FONT - 2, cls="fig-text-muted")
+    c.rect(10, 32, 150, 40, "fig-frozen")
+    for k in range(3):
+        c.rect(18 + k * 16, 44, 12, 16, "fig-box-1", rx=1)
+    c.text(72, 57, "input", size=FONT - 2)
+    c.path("M85 72 V90", arrow=True)
+    box(c, 10, 92, 150, 54, ["attention", "q k v o"], "fig-frozen")
+    c.path("M85 146 V162", arrow=True)
+    c.rect(30, 164, 110, 24, "fig-box-3")
+    c.text(85, 181, "adapter", anchor="middle", size=FONT - 3)
+    c.path("M85 188 V204", arrow=True)
+    box(c, 10, 206, 150, 54, ["MLP", "gate up down"], "fig-frozen")
+    c.path("M85 260 V276", arrow=True)
+    c.rect(30, 278, 110, 24, "fig-box-3")
+    c.text(85, 295, "adapter", anchor="middle", size=FONT - 3)
+    c.path("M85 302 V322", arrow=True)
+    c.text(85, 340, "next layer", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    notes = [
+        (52, "fig-box-1", "prompt tuning", "n vectors before the input"),
+        (104, "fig-box-1", "prefix tuning", "keys, values in every layer"),
+        (146, "fig-box-2", "LoRA", "B·A beside W; merges"),
+        (188, "fig-box-3", "adapter", "in series; cannot merge"),
+        (240, "fig-box-4", "IA3", "vectors scale k, v, MLP"),
+    ]
+    for y, cls, name, what in notes:
+        c.rect(180, y - 11, 12, 12, cls, rx=2)
+        c.text(198, y, name, size=FONT - 2, weight="700")
+        c.text(198, y + 17, what, size=FONT - 3)
+    c.line(160, 52, 176, 52, "fig-axis")
+    c.line(160, 110, 176, 104, "fig-axis")
+    c.line(160, 130, 176, 146, "fig-axis")
+    c.line(140, 176, 176, 188, "fig-axis")
+    c.line(160, 233, 176, 240, "fig-axis")
+    svg = c.svg(
+        "peft-places",
+        "Where each parameter-efficient method acts in a frozen transformer layer",
+        "A frozen layer: input, attention, MLP. Prompt tuning adds trained vectors before the input; prefix tuning "
+        "adds trained keys and values to the attention of every layer; LoRA adds a trained low-rank product beside "
+        "the weight matrices and can be merged into them; bottleneck adapters sit in series after a sub-layer and "
+        "cannot be merged; IA3 learns vectors that scale keys, values and the MLP's activations.",
+    )
+    return Figure(
+        "peft-places",
+        svg,
+        "Every method leaves the pretrained weights frozen and trains something small: input vectors, per-layer "
+        "keys and values, a low-rank update, a module in series, or scaling vectors.",
+        plot={"methods": PEFT_METHODS},
+    )
+
+
+# ---------------------------------------------------------------- data quality: LSH banding
+
+LSH_BANDS = 20
+LSH_ROWS = 13
+LSH_CHECK = 0.8  # the 24.12 API's Jaccard threshold for checking candidates
+
+
+def lsh_candidate(s: float, bands: int = LSH_BANDS, rows: int = LSH_ROWS) -> float:
+    """The chance that a pair of Jaccard similarity s shares at least one whole band: 1 − (1 − s^r)^b."""
+    return 1 - (1 - s**rows) ** bands
+
+
+def lsh_curve() -> Figure:
+    c = Canvas(360, 300)
+    box_ = Box(52, 40, 280, 180, (0, 1), (0, 1))
+    axes(
+        c,
+        box_,
+        [(v / 5, num(v / 5)) for v in range(6)],
+        [(0, "0"), (0.5, "0.5"), (1, "1")],
+        "Jaccard similarity s of two documents",
+    )
+    c.text(box_.x - 8, box_.y - 16, "chance the pair becomes a candidate", size=FONT - 1)
+    steps = [round(i * 0.02, 2) for i in range(51)]
+    c.polyline([(box_.px(s), box_.py(lsh_candidate(s))) for s in steps], "fig-line-1 fig-series-lsh")
+    rise = (1 / LSH_BANDS) ** (1 / LSH_ROWS)
+    c.line(box_.px(rise), box_.y, box_.px(rise), box_.y + box_.h, "fig-axis fig-dashed")
+    c.text(box_.px(rise) - 6, box_.y + 16, f"(1/{LSH_BANDS})^(1/{LSH_ROWS}) ≈ {rise:.2f}", anchor="end", size=FONT - 2)
+    c.text(box_.x + 8, box_.y + 60, f"b = {LSH_BANDS} bands", size=FONT - 2, weight="700")
+    c.text(box_.x + 8, box_.y + 78, f"of r = {LSH_ROWS} hashes", size=FONT - 2, weight="700")
+    c.text(10, 286, "an optional check then drops candidates under 0.8", size=FONT - 3, cls="fig-text-muted")
+    svg = c.svg(
+        "lsh-curve",
+        "LSH banding: the chance a pair is flagged against its similarity",
+        f"An S-shaped curve of 1 − (1 − s^{LSH_ROWS})^{LSH_BANDS}: pairs below a Jaccard similarity of about 0.6 "
+        f"are almost never candidates, pairs above 0.9 almost always; the steep rise sits near (1/{LSH_BANDS})^"
+        f"(1/{LSH_ROWS}) ≈ {rise:.2f}.",
+    )
+    return Figure(
+        "lsh-curve",
+        svg,
+        "Banding turns a MinHash similarity into a near step: NeMo Curator's 20 bands of 13 hashes flag pairs from "
+        "about 0.8 Jaccard upwards, and a check against the real similarity removes false candidates.",
+        plot=box_.data() | {"steps": steps, "bands": LSH_BANDS, "rows": LSH_ROWS},
+    )
+
+
+# ---------------------------------------------------------------- data quality: which positions carry loss
+
+MASK_TOKENS = ["sys", "rules", "user", "Hi", "asst", "Hello", "EOS", "pad"]
+# Which tokens each labelling trains: the assistant's reply and its EOS under assistant_only_loss=True; everything
+# but the positions equal to the pad ID when the pad token is the EOS token (so the real EOS is masked too).
+MASK_ROWS = [
+    ("assistant_only_loss=True", {"Hello", "EOS"}),
+    ("collator with pad = EOS", {"sys", "rules", "user", "Hi", "asst", "Hello"}),
+]
+
+
+def loss_mask() -> Figure:
+    c = Canvas(360, 300)
+    left, width = 10, 42
+    c.text(left, 20, "input_ids", size=FONT - 1, weight="700")
+    for k, token in enumerate(MASK_TOKENS):
+        cls = "fig-box-0" if token != "EOS" else "fig-box-4"
+        c.rect(left + k * width, 30, width - 4, 30, f"{cls} fig-mask-token")
+        c.text(left + k * width + (width - 4) / 2, 50, token, anchor="middle", size=FONT - 3)
+    for row, (label, trained) in enumerate(MASK_ROWS):
+        y = 100 + row * 84
+        c.text(left, y - 10, f"labels, {label}", size=FONT - 2, weight="700")
+        for k, token in enumerate(MASK_TOKENS):
+            on = token in trained
+            cls = "fig-box-2 fig-mask-loss" if on else "fig-idle fig-mask-ignored"
+            c.rect(left + k * width, y, width - 4, 30, cls)
+            c.text(left + k * width + (width - 4) / 2, y + 20, "loss" if on else "−100", anchor="middle", size=FONT - 3)
+    c.text(left, 256, "pad = EOS masks every real EOS as well:", size=FONT - 3)
+    c.text(left, 274, "the model never learns to stop", size=FONT - 3, weight="700")
+    svg = c.svg(
+        "loss-mask",
+        "Which tokens carry loss in a chat example",
+        "Eight tokens: a system turn, a user turn, the assistant's reply Hello, the end-of-turn EOS token and a pad. "
+        "With assistant_only_loss the labels keep only Hello and EOS and set the rest to −100. A language-modelling "
+        "collator whose pad token is the EOS token trains every token except those equal to the pad ID, so the real "
+        "EOS is masked and the model never learns to stop.",
+    )
+    return Figure(
+        "loss-mask",
+        svg,
+        "A label of −100 removes a position from the loss. Decode a batch and check that the reply and its EOS "
+        "are trained, and that the mask was not built from a pad token shared with EOS.",
+        plot={"tokens": MASK_TOKENS, "rows": [[label, sorted(trained)] for label, trained in MASK_ROWS]},
+    )
+
+
+# ---------------------------------------------------------------- data quality: temperature-scaled mixing
+
+MIX_SOURCES = (900_000, 100_000)  # the lesson's two sources
+MIX_TEMPERATURES = (1, 2)
+
+
+def mix_shares(sizes: tuple[int, ...], temperature: float) -> list[float]:
+    """Each source's share of draws when sampled in proportion to its size raised to 1/T (T = inf: uniform)."""
+    weights = [1.0 if math.isinf(temperature) else n ** (1 / temperature) for n in sizes]
+    return [w / sum(weights) for w in weights]
+
+
+def temperature_mix() -> Figure:
+    c = Canvas(360, 270)
+    left, width = 10, 340
+    big, small = MIX_SOURCES
+    c.text(left, 20, f"two sources: {big:,} and {small:,} examples", size=FONT - 2)
+    c.text(left, 38, "share of draws when p ∝ size^(1/T)", size=FONT - 2, weight="700")
+    rows = [*MIX_TEMPERATURES, math.inf]
+    for index, temperature in enumerate(rows):
+        y = 70 + index * 56
+        label = "T → ∞: equal mixing" if math.isinf(temperature) else f"T = {temperature}"
+        if temperature == 1:
+            label += ": proportional"
+        c.text(left, y, label, size=FONT - 2)
+        x = left
+        for k, share in enumerate(mix_shares(MIX_SOURCES, temperature)):
+            w = share * width
+            c.rect(x, y + 7, w, 26, f"fig-box-{k + 1} fig-mix-{k}", rx=1)
+            c.text(x + w / 2, y + 25, f"{share:.0%}", anchor="middle", size=FONT - 2, weight="700")
+            x += w
+    legend(c, left, 248, [("fig-box-1", "large source"), ("fig-box-2", "small source")], gap=18)
+    shares = mix_shares(MIX_SOURCES, 2)
+    svg = c.svg(
+        "temperature-mix",
+        "Temperature-scaled sampling between two sources",
+        f"Three bars for a {big:,}-example and a {small:,}-example source. Sampled in proportion to size (T = 1) "
+        f"the small source gets 10% of draws; at T = 2, sizes under a square root, it gets {shares[1]:.0%}; as T "
+        "grows without bound both get half.",
+    )
+    return Figure(
+        "temperature-mix",
+        svg,
+        "Raising sizes to 1/T moves a mixture from proportional towards equal sampling; the small source's examples "
+        "are then repeated more often, so watch it for overfitting.",
+        plot={"sizes": list(MIX_SOURCES), "temperatures": [*MIX_TEMPERATURES, "inf"], "left": left, "width": width},
+    )
+
+
+# ---------------------------------------------------------------- training dynamics: clipping by norm or by value
+
+CLIP_MAX = 1.0  # the Trainer's max_grad_norm default
+CLIP_GRADIENT = (1.5, 2.0)  # an example of the figure's own: norm 2.5
+CLIP_SMALL = (0.6, 0.2)
+
+
+def clip_by_norm(g: tuple[float, float], max_norm: float = CLIP_MAX) -> tuple[float, float]:
+    """clip_grad_norm_: every gradient times max_norm / total_norm when the total norm exceeds max_norm."""
+    total = math.hypot(*g)
+    factor = min(1.0, max_norm / total)
+    return g[0] * factor, g[1] * factor
+
+
+def clip_by_value(g: tuple[float, float], limit: float = CLIP_MAX) -> tuple[float, float]:
+    """clip_grad_value_: each element capped on its own."""
+    return max(-limit, min(limit, g[0])), max(-limit, min(limit, g[1]))
+
+
+def grad_clipping() -> Figure:
+    c = Canvas(360, 360)
+    b = Box(44, 24, 220, 220, (0, 2), (0, 2))
+    axes(c, b, [(v / 2, num(v / 2)) for v in range(5)], [(v / 2, num(v / 2)) for v in range(1, 5)], "")
+    c.path(
+        f"M{num(b.px(CLIP_MAX))} {num(b.py(0))} A{num(b.px(CLIP_MAX) - b.px(0))} {num(b.py(0) - b.py(CLIP_MAX))} 0 0 0"
+        f" {num(b.px(0))} {num(b.py(CLIP_MAX))}",
+        "fig-line-1 fig-dashed",
+    )
+    c.text(b.px(0) + 6, b.py(CLIP_MAX) - 8, f"‖g‖ = {num(CLIP_MAX)}", size=FONT - 3, cls="fig-text-1")
+    g = CLIP_GRADIENT
+    vectors = [
+        (g, "fig-axis fig-series-g", "g: norm 2.5", "start"),
+        (clip_by_norm(g), "fig-line-1 fig-series-norm", "by norm", "end"),
+        (clip_by_value(g), "fig-line-3 fig-series-value", "by value", "start"),
+        (clip_by_norm(CLIP_SMALL), "fig-line-2 fig-series-small", "untouched", "start"),
+    ]
+    for (x, y), cls, label, anchor in vectors:
+        c.line(b.px(0), b.py(0), b.px(x), b.py(y), cls, arrow=True)
+        shift = 8 if anchor == "start" else -8
+        c.text(b.px(x) + shift, b.py(y) + 4, label, anchor=anchor, size=FONT - 3, weight="700")
+    nx, ny = clip_by_norm(g)
+    vx, vy = clip_by_value(g)
+    c.text(10, 296, f"clip_grad_norm_(max_norm={num(CLIP_MAX)}): g × 1/2.5 = ({num(nx)}, {num(ny)}),", size=FONT - 3)
+    c.text(10, 314, "the same direction, a shorter step", size=FONT - 3)
+    c.text(10, 336, f"clip_grad_value_({num(CLIP_MAX)}): ({num(vx)}, {num(vy)}), a new direction", size=FONT - 3)
+    c.text(10, 354, "a gradient inside the circle is left as it is", size=FONT - 3, cls="fig-text-muted")
+    svg = c.svg(
+        "grad-clipping",
+        "Gradient clipping by norm and by value",
+        f"A gradient g = ({num(g[0])}, {num(g[1])}) of norm 2.5 and a circle of radius max_norm = {num(CLIP_MAX)}. "
+        f"Clipping by norm scales it by 1/2.5 to ({num(nx)}, {num(ny)}), on the same line. Clipping each value at "
+        f"{num(CLIP_MAX)} gives ({num(vx)}, {num(vy)}), which points elsewhere. A small gradient inside the circle "
+        "is not changed.",
+    )
+    return Figure(
+        "grad-clipping",
+        svg,
+        "Clipping by the global norm only ever shortens a step and keeps its direction; clipping by value caps "
+        "each element and turns the step.",
+        plot=b.data() | {"max_norm": CLIP_MAX, "g": list(g), "small": list(CLIP_SMALL)},
+    )
+
+
+# ---------------------------------------------------------------- training dynamics: in-batch negatives
+
+NEG_BATCH = 4
+NEG_DUPLICATES = (1, 3)  # rows 2 and 4 share one answer text
+NEG_SCALE = 20
+
+
+def in_batch_negatives() -> Figure:
+    n = NEG_BATCH
+    c = Canvas(360, 330)
+    left, top, cell = 70, 56, 52
+    c.text(10, 20, f"a batch of {n} (question, answer) pairs", size=FONT - 2)
+    c.text(left + n * cell / 2, 46, "answers in the batch", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    a, b = NEG_DUPLICATES
+    for i in range(n):
+        c.text(left - 10, top + i * cell + cell / 2 + 5, f"q{i + 1}", anchor="end", size=FONT - 1, weight="700")
+        c.text(
+            left + i * cell + cell / 2, top + n * cell + 18, f"a{i + 1}", anchor="middle", size=FONT - 1, weight="700"
+        )
+        for j in range(n):
+            x, y = left + j * cell, top + i * cell
+            if i == j:
+                cls, mark = "fig-box-2 fig-neg-positive", "target"
+            elif {i, j} == {a, b}:
+                cls, mark = "fig-box-4 fig-neg-false", "false −"
+            else:
+                cls, mark = "fig-box-0 fig-neg-negative", "−"
+            c.rect(x + 2, y + 2, cell - 4, cell - 4, cls, rx=2)
+            c.text(x + cell / 2, y + cell / 2 + 5, mark, anchor="middle", size=FONT - 3)
+    c.text(left + n * cell + 10, top + 20, "softmax", size=FONT - 3)
+    c.text(left + n * cell + 10, top + 36, "over each", size=FONT - 3)
+    c.text(left + n * cell + 10, top + 52, "row", size=FONT - 3)
+    y = top + n * cell + 46
+    c.text(10, y, f"scores × scale {NEG_SCALE} (τ = {1 / NEG_SCALE:g}), cross-entropy per row", size=FONT - 3)
+    c.text(10, y + 18, f"a{a + 1} = a{b + 1} (same text): each is a false negative", size=FONT - 3, weight="700")
+    c.text(10, y + 36, "for the other row, hence NO_DUPLICATES", size=FONT - 3, weight="700")
+    svg = c.svg(
+        "in-batch-negatives",
+        "In-batch negatives: a batch as a classification problem",
+        f"A {n} by {n} grid of questions against the batch's answers. The diagonal holds each question's own answer, "
+        "the target of a softmax over its row; every other answer is a negative. Two rows share the same answer "
+        "text, so each copy is scored as a negative for the other question: a false negative.",
+    )
+    return Figure(
+        "in-batch-negatives",
+        svg,
+        "MultipleNegativesRankingLoss needs only (anchor, positive) pairs: the other pairs in the batch are the "
+        "negatives, so batch size sets how many there are and duplicates poison them.",
+        plot={"batch": n, "duplicates": list(NEG_DUPLICATES), "scale": NEG_SCALE},
+    )
+
+
+# ---------------------------------------------------------------- memory: one layer's activations
+
+ACT_HIDDEN = 4096
+ACT_HEADS = 32
+ACT_SEQ = 4096  # the lesson's example: 5 × 32 × 4096 / 4096 = 160 against 34
+
+
+def activation_bytes(s: int, b: int = 1, h: int = ACT_HIDDEN, a: int = ACT_HEADS) -> tuple[float, float]:
+    """Korthikanti et al.'s s·b·h·(34 + 5·a·s/h) bytes for one layer, as its two terms: the 34 part and the stored
+    attention scores."""
+    return s * b * h * 34, s * b * h * 5 * a * s / h
+
+
+def activation_terms() -> Figure:
+    c = Canvas(360, 300)
+    top_s = 8192
+    b = Box(52, 40, 280, 180, (0, top_s), (0, 12))
+    axes(
+        c,
+        b,
+        [(s, f"{s // 1024}k") for s in range(0, top_s + 1, 2048)],
+        [(v, str(v)) for v in range(0, 13, 4)],
+        "sequence length s (tokens)",
+    )
+    c.text(b.x - 8, b.y - 16, "GB per layer, one sequence (b = 1)", size=FONT - 1)
+    lengths = list(range(0, top_s + 1, 256))
+    linear = [(b.px(s), b.py(activation_bytes(s)[0] / 1e9)) for s in lengths]
+    total = [(b.px(s), b.py(sum(activation_bytes(s)) / 1e9)) for s in lengths]
+    c.polyline(total, "fig-line-1 fig-series-total")
+    c.polyline(linear, "fig-line-2 fig-series-linear")
+    low, high = activation_bytes(ACT_SEQ)
+    ratio = ACT_HEADS * 5 * ACT_SEQ / ACT_HIDDEN
+    c.circle(b.px(ACT_SEQ), b.py((low + high) / 1e9), 4, "fig-solid-1")
+    c.text(b.x + 8, b.y + 14, "s·b·h·(34 + 5·a·s/h)", size=FONT - 2, weight="700", cls="fig-text-1")
+    c.text(b.x + 8, b.y + 32, f"h = {ACT_HIDDEN:,}, a = {ACT_HEADS}", size=FONT - 3)
+    c.text(
+        b.px(ACT_SEQ) - 8,
+        b.py((low + high) / 1e9) - 10,
+        f"s = {ACT_SEQ:,}: {num(ratio)} vs 34",
+        anchor="end",
+        size=FONT - 3,
+        weight="700",
+    )
+    c.text(
+        b.x + b.w,
+        b.py(activation_bytes(top_s)[0] / 1e9) - 8,
+        "the 34 part",
+        anchor="end",
+        size=FONT - 3,
+        cls="fig-text-2",
+    )
+    c.text(10, 290, "FlashAttention removes the s² term: the lower curve", size=FONT - 3, cls="fig-text-muted")
+    svg = c.svg(
+        "activation-terms",
+        "Activation memory of one transformer layer against sequence length",
+        f"Two curves for one layer with hidden size {ACT_HIDDEN:,} and {ACT_HEADS} heads at micro-batch 1: the part "
+        "that grows linearly with the sequence, 34·s·b·h bytes, and the total with the stored attention scores, "
+        f"5·a·s²·b bytes, which grow with its square. At s = {ACT_SEQ:,} the attention term is {num(ratio)} against "
+        "34, most of the total.",
+    )
+    return Figure(
+        "activation-terms",
+        svg,
+        "Every term grows with the micro-batch; the stored attention scores grow with the square of the sequence "
+        "and dominate long sequences, which is what FlashAttention and selective recomputation remove.",
+        plot=b.data() | {"lengths": lengths, "hidden": ACT_HIDDEN, "heads": ACT_HEADS, "seq": ACT_SEQ},
+    )
+
+
+# ---------------------------------------------------------------- memory: FP8 delayed scaling
+
+FP8_MAX = 448  # E4M3
+FP8_HISTORY = 2.0
+FP8_SPIKE = 3.0
+
+
+def fp8_scale(amax: float, margin: int = 0, fp8_max: float = FP8_MAX) -> float:
+    """Transformer Engine's delayed scaling: (FP8_MAX / amax) / 2^margin."""
+    return fp8_max / amax / 2**margin
+
+
+def fp8_scaling() -> Figure:
+    c = Canvas(360, 300)
+    left, width, top = 20, 320, 700  # value axis 0 to 700 in FP8 units
+    unit = width / top
+    c.text(10, 20, f"E4M3, largest value {FP8_MAX}; history amax {num(FP8_HISTORY)}", size=FONT - 2)
+    rows = []
+    for index, margin in enumerate((0, 1)):
+        scale = fp8_scale(FP8_HISTORY, margin)
+        y = 76 + index * 104
+        c.text(
+            10,
+            y - 24,
+            f"margin {margin}: scale = {num(FP8_MAX)}/{num(FP8_HISTORY)}"
+            + (f"/2 = {num(scale)}" if margin else f" = {num(scale)}"),
+            size=FONT - 2,
+            weight="700",
+        )
+        c.rect(left, y, FP8_MAX * unit, 14, "fig-box-2 fig-fp8-range", rx=0)
+        c.rect(left + FP8_MAX * unit, y, (top - FP8_MAX) * unit, 14, "fig-box-4", rx=0)
+        c.text(left + FP8_MAX * unit, y + 32, str(FP8_MAX), anchor="middle", size=FONT - 3)
+        c.text(left, y + 32, "0", anchor="middle", size=FONT - 3)
+        for value, cls in ((FP8_HISTORY, "fig-solid-1"), (FP8_SPIKE, "fig-solid-3")):
+            scaled = value * scale
+            shown = min(scaled, FP8_MAX)
+            c.circle(left + scaled * unit, y + 7, 5, f"{cls} fig-fp8-mark")
+            c.text(left + scaled * unit, y - 6, f"{num(value)} → {num(scaled)}", anchor="middle", size=FONT - 3)
+            rows.append([margin, value, scaled, shown])
+        if FP8_SPIKE * scale > FP8_MAX:
+            c.path(
+                f"M{num(left + FP8_SPIKE * scale * unit)} {y + 16} V{y + 44} H{num(left + FP8_MAX * unit + 14)}",
+                arrow=True,
+            )
+            c.text(left + FP8_MAX * unit + 14, y + 62, f"clipped to {FP8_MAX}", size=FONT - 3, weight="700")
+    legend(c, 10, 278, [("fig-box-2", "fits"), ("fig-box-4", "beyond E4M3"), ("fig-solid-3", "a new value")], gap=12)
+    svg = c.svg(
+        "fp8-scaling",
+        "FP8 delayed scaling: a scale from the history, and a margin",
+        f"Two number lines in E4M3 units, up to its largest value {FP8_MAX}. With a history amax of "
+        f"{num(FP8_HISTORY)} the scale is {num(fp8_scale(FP8_HISTORY))}: {num(FP8_HISTORY)} maps to {FP8_MAX}, and a "
+        f"new value of {num(FP8_SPIKE)} maps to {num(FP8_SPIKE * fp8_scale(FP8_HISTORY))}, clipped to {FP8_MAX}. "
+        f"With a margin of 1 the scale halves to {num(fp8_scale(FP8_HISTORY, 1))} and {num(FP8_SPIKE)} maps to "
+        f"{num(FP8_SPIKE * fp8_scale(FP8_HISTORY, 1))}, inside the range.",
+    )
+    return Figure(
+        "fp8-scaling",
+        svg,
+        "Delayed scaling predicts each tensor's scale from past maxima, so a value larger than any before is "
+        "clipped; a margin trades a little precision for headroom.",
+        plot={"rows": rows, "left": left, "unit": unit},
+    )
+
+
+# ---------------------------------------------------------------- memory: bytes per parameter
+
+PER_PARAM = [
+    ("Full, mixed-precision Adam", [("weights", 2), ("gradients", 2), ("master", 4), ("momentum", 4), ("variance", 4)]),
+    (
+        "Full, Adam moments in 8 bits",
+        [("weights", 2), ("gradients", 2), ("master", 4), ("momentum", 1), ("variance", 1)],
+    ),
+    ("LoRA's frozen bf16 base", [("weights", 2)]),
+    ("QLoRA's NF4 base", [("weights", (4 + 8 / 64 + 32 / (64 * 256)) / 8)]),
+]
+_PART_CLASS = {
+    "weights": "fig-box-1",
+    "gradients": "fig-box-2",
+    "master": "fig-box-3",
+    "momentum": "fig-box-3",
+    "variance": "fig-box-3",
+}
+
+
+def bytes_per_param() -> Figure:
+    c = Canvas(360, 316)
+    left, scale = 10, 340 / 16
+    c.text(left, 20, "bytes for each parameter, before activations", size=FONT - 2)
+    for index, (label, parts) in enumerate(PER_PARAM):
+        y = 58 + index * 54
+        total = sum(size for _, size in parts)
+        c.text(left, y, label, size=FONT - 2)
+        c.text(
+            350, y, f"{num(total)} B" if total >= 1 else f"≈ {total:.2f} B", anchor="end", size=FONT - 2, weight="700"
+        )
+        x = left
+        for part, size in parts:
+            w = max(size * scale, 0.5)
+            c.rect(x, y + 7, w, 24, f"{_PART_CLASS[part]} fig-bpp-{part}", rx=1)
+            if w >= 18:
+                c.text(x + w / 2, y + 24, num(size), anchor="middle", size=FONT - 3)
+            x += size * scale
+    y = 58 + len(PER_PARAM) * 54 - 4
+    legend(c, left, y, [("fig-box-1", "weights"), ("fig-box-2", "gradients")], gap=18)
+    legend(c, left, y + 22, [("fig-box-3", "fp32 master, momentum, variance")])
+    svg = c.svg(
+        "bytes-per-param",
+        "Bytes per parameter: full fine-tuning, 8-bit moments, a frozen base",
+        "Four bars. Mixed-precision Adam: 2 bytes of weights, 2 of gradients and 4 each for the fp32 master copy, "
+        "the momentum and the variance, 16 in all. With the moments in 8 bits: 2 + 2 + 4 + 1 + 1 = 10. A frozen "
+        "bf16 base keeps only its 2 bytes of weights, and an NF4 base with double quantization about 0.52; the "
+        "adapters' own 16 bytes each come on top.",
+    )
+    return Figure(
+        "bytes-per-param",
+        svg,
+        "Freezing a weight removes its 14 bytes of gradient and optimizer state; 8-bit optimizers shrink only the "
+        "two moments; QLoRA then shrinks the weight itself.",
+        plot={"rows": [[label, [[p, s] for p, s in parts]] for label, parts in PER_PARAM], "scale": scale},
+    )
