@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from macros import figures
-from macros.figures import lessons, plots
+from macros.figures import plots
 from macros.printing import concept_markdown
 from macros.render import Renderer
 from macros.validate import LoadedBank
@@ -692,8 +692,8 @@ def test_loss_mask_trains_what_the_formatting_lesson_says() -> None:
 def test_temperature_mix_is_the_lessons_worked_example() -> None:
     text = lesson_text("data-quality", "synthetic-mixing")
     example = re.search(
-        r"For two sources of ([\d,]+) and ([\d,]+) examples, T = (\d) gives √[\d,]+ ≈ (\d+) and √[\d,]+ ≈ (\d+), so the "
-        r"small one rises from (\d+)% to about (\d+)% of draws",
+        r"For two sources of ([\d,]+) and ([\d,]+) examples, T = (\d) gives √[\d,]+ ≈ (\d+) and √[\d,]+ ≈ (\d+), "
+        r"so the small one rises from (\d+)% to about (\d+)% of draws",
         text,
     )
     assert example, "the synthetic-mixing lesson no longer states its two-source example"

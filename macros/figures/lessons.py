@@ -67,11 +67,11 @@ def parallel_layout() -> Figure:
 # ---------------------------------------------------------------- parallelism: context parallelism under a causal mask
 
 CP = 2
-CP_TOKENS = 3  # tokens per chunk: 2 × CP chunks of 3, twelve tokens
+CP_TOKENS = 3  # tokens per chunk: 2·CP chunks of 3, twelve tokens
 
 
 def cp_chunks(rank: int, cp: int = CP) -> tuple[int, int]:
-    """Megatron's load-balanced split: rank r holds chunks r and 2·CP − 1 − r."""
+    """Megatron's load-balanced split: rank r holds chunks r and 2·CP - 1 - r."""
     return rank, 2 * cp - 1 - rank
 
 
@@ -193,7 +193,7 @@ LSH_CHECK = 0.8  # the 24.12 API's Jaccard threshold for checking candidates
 
 
 def lsh_candidate(s: float, bands: int = LSH_BANDS, rows: int = LSH_ROWS) -> float:
-    """The chance that a pair of Jaccard similarity s shares at least one whole band: 1 − (1 − s^r)^b."""
+    """The chance that a pair of Jaccard similarity s shares at least one whole band: 1 - (1 - s^r)^b."""
     return 1 - (1 - s**rows) ** bands
 
 
@@ -446,7 +446,7 @@ def in_batch_negatives() -> Figure:
 
 ACT_HIDDEN = 4096
 ACT_HEADS = 32
-ACT_SEQ = 4096  # the lesson's example: 5 × 32 × 4096 / 4096 = 160 against 34
+ACT_SEQ = 4096  # the lesson's example: 5·32·4096/4096 = 160 against 34
 
 
 def activation_bytes(s: int, b: int = 1, h: int = ACT_HIDDEN, a: int = ACT_HEADS) -> tuple[float, float]:
