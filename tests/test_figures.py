@@ -62,6 +62,17 @@ PAGES = {
     "activation-terms": "memory",
     "fp8-scaling": "memory",
     "bytes-per-param": "memory",
+    "gqa-heads": "architecture",
+    "moe-routing": "architecture",
+    "sparsity-24": "distillation-pruning",
+    "qlora-bits": "quantization",
+    "ptq-scales": "quantization",
+    "grpo-advantages": "alignment",
+    "pass-at-k": "evaluation",
+    "error-bars": "evaluation",
+    "top-p": "prompting",
+    "burn-rate": "monitoring",
+    "continuous-batching": "deployment",
 }
 MAX_GZIPPED = 10_000
 PHONE_MIN_PX = 11  # the smallest label a 375 px phone may render, in CSS pixels, without zoom
@@ -197,7 +208,7 @@ def test_figure_colours_come_from_the_theme(name: str) -> None:
         for cls in (element.get("class") or "").split():
             # Classes that only mark a shape for the tests (fig-series-*, fig-op-*, ...) need no style.
             if not re.match(
-                r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail|gpu|node|cp|mask|mix|neg|fp8|bpp)-?",
+                r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail|gpu|node|cp|mask|mix|neg|fp8|bpp|kv|moe|sparse|qbits|ptq|grpo|top|batch)-?",
                 cls,
             ):
                 assert cls in known, f"{name}: class {cls} has no rule in figures.css"
@@ -808,6 +819,255 @@ def test_bytes_per_parameter_are_the_model_states_table() -> None:
         widths = [float(r.get("width") or 0) / plot["scale"] for r in shapes(root, f"fig-bpp-{part}")]
         sizes = [size for _, parts in plot["rows"] for p, size in parts if p == part]
         assert widths == pytest.approx([max(size, 0.5 / plot["scale"]) for size in sizes], abs=1e-3), part
+
+
+def test_kv_heads_figure_is_the_lessons_cache_arithmetic() -> None:
+    text = lesson_text("architecture", "attention-context")
+    assert "Bytes per token = 2 (K and V) × layers × key/value heads × head dimension × bytes per value" in text
+    example = re.search(
+        r"Llama-2-70B \((\d+) layers, (\d+) key/value heads of dimension (\d+)\) holds "
+        r"2 × \d+ × \d+ × \d+ × 2 = ([\d,]+) bytes, (\d+) KiB, per token in BF16; with one key/value "
+        r"head per each of its (\d+) query heads it would hold ([\d.]+) MiB",
+        text,
+    )
+    assert example, "the attention-context lesson no longer states its Llama-2-70B example"
+    layers, kv, dim, total, kib, queries, mib = example.groups()
+    per_token = 2 * int(layers) * int(kv) * int(dim) * 2
+    assert per_token == int(total.replace(",", "")) and per_token // 1024 == int(kib)
+    assert per_token * int(queries) // int(kv) / 2**20 == float(mib)
+    plot = figures.build("gqa-heads").plot
+    assert plot is not None
+    assert plot["model"] == {
+        "layers": int(layers),
+        "kv_heads": int(kv),
+        "query_heads": int(queries),
+        "head_dim": int(dim),
+        "bytes": 2,
+    }
+    root = svg_of("gqa-heads")
+    layouts = plot["layouts"]
+    assert len(shapes(root, "fig-kv-query")) == plot["queries"] * len(layouts)
+    assert len(shapes(root, "fig-kv-head")) == sum(heads for _, heads in layouts)
+    assert len(shapes(root, "fig-kv-link")) == plot["queries"] * len(layouts), "every query head reads one KV head"
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"{kib} KiB per token" in labels and f"({queries}): {mib} MiB" in labels
+
+
+def test_moe_figure_adds_up_the_lessons_mixtral_split() -> None:
+    text = lesson_text("architecture", "moe-choice")
+    example = re.search(r"Mixtral-8x22B has (\d+)B parameters, not 8 × 22B ≈ 176B, and uses (\d+)B per token", text)
+    parts = re.search(r"about ([\d.]+)B of attention, ([\d.]+)B of experts and ([\d.]+)B of embeddings", text)
+    assert example and parts and "8 SwiGLU experts" in text and "top-2" in text
+    plot = figures.build("moe-routing").plot
+    assert plot is not None and (plot["experts"], plot["top_k"]) == (8, 2)
+    attention, experts, embeddings = (float(n) for n in parts.groups())
+    assert plot["parts"] == {"attention": attention, "experts": experts, "embeddings": embeddings}
+    assert round(attention + experts + embeddings) == int(example[1])
+    assert round(attention + embeddings + experts * 2 / 8) == int(example[2])
+    root = svg_of("moe-routing")
+    assert len(shapes(root, "fig-moe-active")) == 2 and len(shapes(root, "fig-moe-expert")) == 6
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"all {example[1]}B resident" in labels and f"about {example[2]}B used per token" in labels
+
+
+def test_sparsity_figure_keeps_two_of_every_four() -> None:
+    assert "In every contiguous group of four weights at least two are zero" in lesson_text(
+        "distillation-pruning", "pruning"
+    )
+    plot = figures.build("sparsity-24").plot
+    assert plot is not None
+    for row in plot["rows"]:
+        for group in range(0, len(row), 4):
+            assert sum(1 for w in row[group : group + 4] if w == 0) >= 2
+    root = svg_of("sparsity-24")
+    kept = sum(1 for row in plot["rows"] for w in row if w)
+    assert len(shapes(root, "fig-sparse-kept")) == len(shapes(root, "fig-sparse-stored")) == kept
+    assert kept * 2 == sum(len(row) for row in plot["rows"]), "stored at half size"
+
+
+def test_qlora_bits_are_the_lessons_block_arithmetic() -> None:
+    text = lesson_text("quantization", "low-precision-training")
+    assert "each block's FP32 constant costs `32/64 = 0.5` bits per parameter" in text
+    assert "blocks of 128 would halve that overhead to 0.25 bits" in text
+    assert "`8/64 + 32/(64·256) ≈ 0.127` bits per parameter, about 4.127 bits per weight" in text
+    assert "≈ 0.33 GB this way" in text and "≈ 3.6 GB" in text
+    plot = figures.build("qlora-bits").plot
+    assert plot is not None
+    totals = [parts["code"] + parts["constants"] for _, parts in plot["cases"]]
+    assert totals == pytest.approx([4 + 32 / 64, 4 + 32 / 128, 4 + 8 / 64 + 32 / (64 * 256)])
+    root = svg_of("qlora-bits")
+    widths = [float(r.get("width") or 0) / plot["scale"] for r in shapes(root, "fig-qbits-constants")]
+    assert widths == pytest.approx([t - 4 for t in totals], abs=1e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "4.127" in labels and "3.6 GB" in labels and "0.33 GB" in labels
+    assert f"{7e9 * totals[2] / 8 / 1e9:.1f}" == "3.6" and f"{(0.5 - (totals[2] - 4)) * 7e9 / 8 / 1e9:.2f}" == "0.33"
+
+
+def test_ptq_scales_are_the_lessons_skewed_tensor() -> None:
+    text = lesson_text("quantization", "ptq")
+    example = re.search(
+        r"For a skewed tensor from −1 to 4, symmetric gives a step of 4/127 ≈ ([\d.]+) and leaves the "
+        r"codes below about −(\d+) unused, while affine gives 5/255 ≈ ([\d.]+)",
+        text,
+    )
+    assert example, "the PTQ lesson no longer states its skewed-tensor example"
+    assert "`q = round(x / s)` with `s = max|x| / 127`" in text and "`s = (max − min) / 255`" in text
+    plot = figures.build("ptq-scales").plot
+    assert plot is not None and plot["range"] == [-1, 4]
+    codes = plot["codes"]
+    assert f"{4 / 127:.3f}" == example[1] == f"{codes['symmetric']:.3f}"
+    assert f"{5 / 255:.3f}" == example[3] == f"{codes['affine']:.3f}"
+    assert round(-1 / (4 / 127)) == -int(example[2]) == codes["lowest_used"]
+    # The affine grid maps -1 to the lowest code and keeps 0.0 exact: zero-point = round(-min/s) - 128.
+    assert codes["zero_point"] == round(1 / (5 / 255)) - 128
+    root = svg_of("ptq-scales")
+    (unused,) = shapes(root, "fig-ptq-unused")
+    assert float(unused.get("width") or 0) / plot["unit"] == pytest.approx(128 - int(example[2]))
+
+
+def test_grpo_advantages_are_the_lessons_groups() -> None:
+    text = lesson_text("alignment", "grpo")
+    assert "the advantage `(r_i − mean(r))/std(r)`" in text
+    assert (
+        "With 1 of 4 correct, the mean is 0.25, so the correct answer gets `+0.75/std` and the three wrong ones "
+        "`−0.25/std` each" in text
+    )
+    assert (
+        "rewards [1, 0, 0] and no normalisation: the correct rollout gets 1 − 0 = 1, each wrong one 0 − 0.5 = "
+        "−0.5" in text
+    )
+    assert "if all G rewards are equal (all right or all wrong) every advantage is 0" in text
+    plot = figures.build("grpo-advantages").plot
+    assert plot is not None
+    expected = []
+    for _, rewards, baseline in plot["groups"]:
+        if baseline == "loo":
+            expected.append([r - (sum(rewards) - r) / (len(rewards) - 1) for r in rewards])
+        else:
+            expected.append([r - sum(rewards) / len(rewards) for r in rewards])
+    assert plot["advantages"] == expected
+    assert expected == [[0.75, -0.25, -0.25, -0.25], [0, 0, 0, 0], [1, -0.5, -0.5]]
+    bars = shapes(svg_of("grpo-advantages"), "fig-grpo-bar")
+    heights = [float(b.get("height") or 0) / plot["scale"] for b in bars]
+    assert heights == pytest.approx([abs(a) if a else 2 / plot["scale"] for group in expected for a in group])
+
+
+def test_pass_at_k_is_the_unbiased_estimator() -> None:
+    text = lesson_text("evaluation", "metrics")
+    assert "`pass@k = 1 − C(n−c, k) / C(n, k)`" in text and "`1 − (1 − c/n)^k` is biased" in text
+    example = re.search(r"With n = (\d+) and c = (\d+), pass@1 is simply \d+/\d+ = ([\d.]+)", text)
+    assert example
+    n, c, first = int(example[1]), int(example[2]), float(example[3])
+    plot = figures.build("pass-at-k").plot
+    assert plot is not None and (plot["n"], plot["c"]) == (n, c) and c / n == first
+    root = svg_of("pass-at-k")
+    for series, formula in (
+        ("fig-series-unbiased", lambda k: 1 - math.comb(n - c, k) / math.comb(n, k)),
+        ("fig-series-plugin", lambda k: 1 - (1 - c / n) ** k),
+    ):
+        (line,) = shapes(root, series)
+        for (k, value), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["ks"], strict=True):
+            assert round(k) == expected and value == pytest.approx(formula(expected), abs=2e-3), series
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"pass@1 = {c}/{n} = {first:.2f}" in labels
+
+
+def test_error_bars_are_the_lessons_standard_error() -> None:
+    text = lesson_text("evaluation", "comparisons")
+    assert "the standard error is `√(p(1 − p)/n)`, and a 95% interval is about ±1.96 standard errors" in text
+    example = re.search(
+        r"at p = ([\d.]+) and n = (\d+) the standard error is (\d+) points and the interval about "
+        r"±([\d.]+) points",
+        text,
+    )
+    assert example
+    p, n, se, half = float(example[1]), int(example[2]), int(example[3]), example[4]
+    assert round(100 * math.sqrt(p * (1 - p) / n)) == se and f"{1.96 * se:.1f}" == half
+    plot = figures.build("error-bars").plot
+    assert plot is not None and plot["p"] == p
+    (line,) = shapes(svg_of("error-bars"), "fig-series-ci")
+    for (size, width), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["sizes"], strict=True):
+        assert round(size) == expected
+        assert width == pytest.approx(100 * 1.96 * math.sqrt(p * (1 - p) / expected), abs=2e-3)
+    labels = " ".join(t.text or "" for t in svg_of("error-bars").iter(f"{SVG}text"))
+    assert f"n = {n}: ±{half}" in labels
+
+
+def test_top_p_keeps_the_lessons_three_tokens() -> None:
+    text = lesson_text("prompting", "reasoning-decoding")
+    example = re.search(
+        r"With probabilities ([\d., and]+) and p = ([\d.]+), the running totals are ([\d., ]+), so "
+        r"(\w+) tokens survive, renormalised to about ([\d.]+), ([\d.]+) and (\d\.\d+)",
+        text,
+    )
+    assert example, "the reasoning-decoding lesson no longer states its top-p example"
+    probs = [float(v) for v in re.findall(r"[\d.]+\d", example[1])]
+    p = float(example[2])
+    plot = figures.build("top-p").plot
+    assert plot is not None and plot["probs"] == probs and plot["p"] == p
+    running = list(itertools.accumulate(probs))
+    keep = next(i for i, total in enumerate(running, start=1) if total >= p)
+    assert example[4] == "three" and keep == 3
+    kept = [q / running[keep - 1] for q in probs[:keep]]
+    assert [f"{q:.2f}" for q in kept] == list(example.groups()[4:]) and plot["kept"] == pytest.approx(kept)
+    root = svg_of("top-p")
+    assert len(shapes(root, "fig-top-kept")) == keep and len(shapes(root, "fig-top-cut")) == len(probs) - keep
+    bars = shapes(root, "fig-top-kept") + shapes(root, "fig-top-cut")
+    heights = [float(b.get("height") or 0) / plot["box"][3] for b in bars]
+    assert heights == pytest.approx(probs, abs=1e-3)
+    (line,) = shapes(root, "fig-series-sum")
+    assert [to_data(plot, x, y)[1] for x, y in points(line)] == pytest.approx(running, abs=1e-3)
+
+
+def test_burn_rate_is_the_lessons_budget_arithmetic() -> None:
+    text = lesson_text("monitoring", "serving-health")
+    example = re.search(
+        r"With an SLO of ([\d.]+)% good requests over (\d+) days, the budget is ([\d.]+)%.*?At "
+        r"([\d.]+)% bad requests the burn is (\d+): the budget would be gone in ([\d.]+) days",
+        text,
+    )
+    assert example, "the serving-health lesson no longer states its burn-rate example"
+    slo, window, budget, bad, burn, days = (float(n) for n in example.groups())
+    assert round(100 - slo, 6) == budget and bad / budget == burn and window / burn == days
+    assert "pages above 14.4× over both 1 hour and 5 minutes" in text and "pages above 6× over both 6 hours" in text
+    assert "opens a ticket above 1× over 3 days and 6 hours" in text
+    plot = figures.build("burn-rate").plot
+    assert plot is not None and plot["slo"] == pytest.approx(slo / 100) and plot["window"] == window
+    assert plot["rates"] == pytest.approx([14.4, 6, burn, 1])
+    root = svg_of("burn-rate")
+    for rate in plot["rates"]:
+        (line,) = shapes(root, f"fig-series-b{rate:g}")
+        for (d, left), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["days"], strict=True):
+            assert d == pytest.approx(expected, abs=1e-3)
+            assert left == pytest.approx(max(0.0, 1 - rate * expected / window), abs=2e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"burn {burn:g}: gone in {days:.2f} days" in labels
+
+
+def test_continuous_batching_refills_slots_and_static_batches_wait() -> None:
+    text = lesson_text("deployment", "engines-and-servers")
+    assert "A static batch holds its slots until its longest answer ends" in text
+    assert "finished sequences leave at once and queued ones take their place" in text
+    plot = figures.build("continuous-batching").plot
+    assert plot is not None
+    lengths, slots, unit = plot["lengths"], plot["slots"], plot["unit"]
+    root = svg_of("continuous-batching")
+    for kind in ("static", "continuous"):
+        boxes = shapes(root, f"fig-batch-{kind}")
+        assert sorted(round(float(b.get("width") or 0) / unit) for b in boxes) == sorted(lengths)
+        busy: dict[float, list[tuple[float, float]]] = {}
+        for b in boxes:
+            x, w = float(b.get("x") or 0), float(b.get("width") or 0)
+            busy.setdefault(float(b.get("y") or 0), []).append((x, x + w))
+        assert len(busy) == slots
+        for spans in busy.values():
+            spans.sort()
+            assert all(a[1] <= b[0] + 1e-6 for a, b in itertools.pairwise(spans)), "a slot runs one sequence"
+        if kind == "continuous":  # each slot's next sequence starts the step its last one ends
+            assert all(a[1] == pytest.approx(b[0]) for s in busy.values() for a, b in itertools.pairwise(s))
+    first = lengths[:slots]
+    static = [b for b in shapes(root, "fig-batch-static") if float(b.get("x") or 0) > plot["left"] + 0.5]
+    assert {round((float(b.get("x") or 0) - plot["left"]) / unit) for b in static} == {max(first)}
 
 
 # Numbers a figure once shared with a question (its givens or its worked answer), by question: a figure that shows

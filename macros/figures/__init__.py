@@ -63,6 +63,17 @@ def _registry() -> dict[str, Callable[[], Figure]]:
         "activation-terms": lessons.activation_terms,
         "fp8-scaling": lessons.fp8_scaling,
         "bytes-per-param": lessons.bytes_per_param,
+        "gqa-heads": lessons.gqa_heads,
+        "moe-routing": lessons.moe_routing,
+        "sparsity-24": lessons.sparsity_24,
+        "qlora-bits": lessons.qlora_bits_figure,
+        "ptq-scales": lessons.ptq_scales,
+        "grpo-advantages": lessons.grpo_figure,
+        "pass-at-k": lessons.pass_at_k_figure,
+        "error-bars": lessons.error_bars,
+        "top-p": lessons.top_p,
+        "burn-rate": lessons.burn_rate,
+        "continuous-batching": lessons.continuous_batching,
     }
 
 

@@ -631,3 +631,601 @@ def bytes_per_param() -> Figure:
         "two moments; QLoRA then shrinks the weight itself.",
         plot={"rows": [[label, [[p, s] for p, s in parts]] for label, parts in PER_PARAM], "scale": scale},
     )
+
+
+# ---------------------------------------------------------------- architecture: key/value heads
+
+KV_LAYOUTS = [("multi-head", 8), ("grouped-query", 2), ("multi-query", 1)]
+KV_QUERIES = 8
+# The lesson's example: Llama-2-70B, 80 layers, 8 key/value heads of dimension 128, 64 query heads, BF16.
+KV_MODEL = {"layers": 80, "kv_heads": 8, "query_heads": 64, "head_dim": 128, "bytes": 2}
+
+
+def kv_bytes_per_token(kv_heads: int, model: dict[str, int] = KV_MODEL) -> int:
+    """2 (K and V) x layers x key/value heads x head dimension x bytes per value."""
+    return 2 * model["layers"] * kv_heads * model["head_dim"] * model["bytes"]
+
+
+def gqa_heads() -> Figure:
+    c = Canvas(360, 384)
+    c.text(10, 20, f"{KV_QUERIES} query heads and the key/value heads they read", size=FONT - 2)
+    for row, (name, kv) in enumerate(KV_LAYOUTS):
+        y = 52 + row * 92
+        c.text(10, y, f"{name}: {kv} KV head{'s' if kv > 1 else ''}", size=FONT - 2, weight="700")
+        group = KV_QUERIES // kv
+        for q in range(KV_QUERIES):
+            c.rect(14 + q * 42, y + 10, 30, 20, "fig-box-1 fig-kv-query", rx=2)
+        for k in range(kv):
+            centre = 14 + (k * group + (group - 1) / 2) * 42 + 15
+            c.rect(centre - 15, y + 54, 30, 20, "fig-box-2 fig-kv-head", rx=2)
+            for q in range(k * group, (k + 1) * group):
+                c.line(14 + q * 42 + 15, y + 30, centre, y + 54, "fig-axis fig-kv-link")
+    small, large = kv_bytes_per_token(KV_MODEL["kv_heads"]), kv_bytes_per_token(KV_MODEL["query_heads"])
+    c.text(10, 338, f"Llama-2-70B, {KV_MODEL['kv_heads']} KV heads: {small // 1024} KiB per token;", size=FONT - 2)
+    c.text(10, 356, f"one per query head ({KV_MODEL['query_heads']}): {large / 2**20:g} MiB", size=FONT - 2)
+    legend(c, 10, 378, [("fig-box-1", "query"), ("fig-box-2", "key/value")], gap=18)
+    svg = c.svg(
+        "gqa-heads",
+        "Multi-head, grouped-query and multi-query attention",
+        f"Three rows of {KV_QUERIES} query heads. In multi-head attention each reads its own key/value head; in "
+        "grouped-query attention four share one, two key/value heads in all; in multi-query attention all share a "
+        f"single one. The KV cache follows the key/value heads: Llama-2-70B with 8 holds {small // 1024} KiB per "
+        f"token in BF16, and would hold {large / 2**20:g} MiB with one per query head.",
+    )
+    return Figure(
+        "gqa-heads",
+        svg,
+        "Only the key/value heads are cached, so sharing them across query heads divides the KV cache; the number "
+        "of query heads does not enter its formula.",
+        plot={"layouts": [list(row) for row in KV_LAYOUTS], "queries": KV_QUERIES, "model": KV_MODEL},
+    )
+
+
+# ---------------------------------------------------------------- architecture: a mixture-of-experts layer
+
+MOE_EXPERTS = 8
+MOE_TOP_K = 2
+MOE_CHOSEN = (2, 5)
+MOE_SCORES = [0.05, 0.08, 0.34, 0.04, 0.07, 0.29, 0.06, 0.07]  # an illustration; only their order matters
+# The lesson's Mixtral-8x22B split, in billions of parameters.
+MOE_PARTS = {"attention": 4.9, "experts": 135.3, "embeddings": 0.4}
+
+
+def moe_routing() -> Figure:
+    c = Canvas(360, 346)
+    c.text(10, 20, "one MoE layer, for one token", size=FONT - 2)
+    box(c, 90, 32, 180, 40, ["attention (shared)"], "fig-box-0")
+    c.path("M180 72 V88", arrow=True)
+    box(c, 90, 90, 180, 36, ["router: top-2 of 8"], "fig-box-3")
+    width = 36
+    for e in range(MOE_EXPERTS):
+        x = 10 + e * 43
+        chosen = e in MOE_CHOSEN
+        height = MOE_SCORES[e] * 120
+        c.rect(x + 6, 196 - height, width - 12, height, "fig-solid-1 fig-moe-score" if chosen else "fig-idle", rx=1)
+        c.rect(x, 204, width, 34, "fig-box-2 fig-moe-active" if chosen else "fig-box-0 fig-moe-expert")
+        c.text(x + width / 2, 226, f"E{e + 1}", anchor="middle", size=FONT - 3, weight="700" if chosen else "")
+        if chosen:
+            c.path(f"M{x + width / 2} 238 V256", arrow=True)
+    c.rect(70, 258, 220, 30, "fig-box-0")
+    c.text(180, 278, "weighted sum of the 2 outputs", anchor="middle", size=FONT - 3)
+    total = sum(MOE_PARTS.values())
+    active = MOE_PARTS["attention"] + MOE_PARTS["embeddings"] + MOE_PARTS["experts"] * MOE_TOP_K / MOE_EXPERTS
+    c.text(10, 314, f"Mixtral-8x22B: all {total:.0f}B resident in memory,", size=FONT - 2, weight="700")
+    c.text(10, 334, f"about {active:.0f}B used per token", size=FONT - 2, weight="700")
+    svg = c.svg(
+        "moe-routing",
+        "A mixture-of-experts layer routes each token to two of eight experts",
+        f"After the shared attention, a router scores the token for each of {MOE_EXPERTS} expert MLPs and sends it to "
+        f"the two highest, whose outputs are summed with the router's weights; the other experts do nothing for this "
+        f"token. Every expert must stay in memory, so Mixtral-8x22B holds about {total:.0f} billion parameters but "
+        f"uses about {active:.0f} billion per token.",
+    )
+    return Figure(
+        "moe-routing",
+        svg,
+        "Routing is decided token by token and layer by layer: memory follows the total parameter count, compute "
+        "the active one.",
+        plot={"experts": MOE_EXPERTS, "top_k": MOE_TOP_K, "parts": MOE_PARTS, "chosen": list(MOE_CHOSEN)},
+    )
+
+
+# ---------------------------------------------------------------- pruning: 2:4 structured sparsity
+
+SPARSE_ROWS = [
+    [0.8, 0.0, -0.3, 0.0, 0.0, 0.5, 0.0, -0.9],
+    [0.0, 0.2, 0.0, -0.7, 0.6, 0.0, 0.4, 0.0],
+    [-0.4, 0.0, 0.0, 0.9, 0.0, -0.2, 0.0, 0.3],
+]  # an illustration: two non-zeros in every group of four
+
+
+def sparsity_24() -> Figure:
+    c = Canvas(360, 300)
+    cell = 40
+    c.text(10, 20, "weights, in groups of four", size=FONT - 2, weight="700")
+    for r, row in enumerate(SPARSE_ROWS):
+        for k, w in enumerate(row):
+            x, y = 10 + k * cell + (k // 4) * 14, 32 + r * 34
+            cls = "fig-box-1 fig-sparse-kept" if w else "fig-idle fig-sparse-zero"
+            c.rect(x, y, cell - 4, 28, cls, rx=2)
+            c.text(x + (cell - 4) / 2, y + 19, num(w).replace("-", "−") if w else "0", anchor="middle", size=FONT - 3)
+    c.path("M180 136 V156", arrow=True)
+    c.text(10, 178, "stored: the non-zero half", size=FONT - 2, weight="700")
+    for r, row in enumerate(SPARSE_ROWS):
+        kept = [(k, w) for k, w in enumerate(row) if w]
+        for slot, (_, w) in enumerate(kept):
+            x, y = 10 + slot * cell + (slot // 2) * 14, 188 + r * 30
+            c.rect(x, y, cell - 4, 24, "fig-box-1 fig-sparse-stored", rx=2)
+            c.text(x + (cell - 4) / 2, y + 17, num(w).replace("-", "−"), anchor="middle", size=FONT - 3)
+        c.text(236, 188 + r * 30 + 17, " ".join(str(k % 4) for k, _ in kept), size=FONT - 3, cls="fig-text-muted")
+    c.text(236, 178, "2-bit positions", size=FONT - 3, cls="fig-text-muted")
+    c.text(10, 292, "Sparse Tensor Cores multiply only the stored values", size=FONT - 3)
+    svg = c.svg(
+        "sparsity-24",
+        "2:4 structured sparsity: two of every four weights are zero",
+        "Three rows of eight weights in groups of four; in every group two are zero. The matrix is stored as the "
+        "non-zero half, with a 2-bit position for each kept value, and Sparse Tensor Cores multiply only those.",
+    )
+    return Figure(
+        "sparsity-24",
+        svg,
+        "Scattered zeros cost as much as any value in a dense GEMM; the fixed 2:4 pattern halves the stored matrix "
+        "and lets Ampere and later GPUs skip the zeros.",
+        plot={"rows": SPARSE_ROWS},
+    )
+
+
+# ---------------------------------------------------------------- quantization: bits per NF4 weight
+
+QLORA_BLOCK = 64
+QLORA_BLOCK2 = 256
+QLORA_PARAMS = 7e9
+
+
+def qlora_bits(block: int = QLORA_BLOCK, double: bool = False) -> dict[str, float]:
+    """Bits per weight: 4 for the code, plus the block constant: 32/block, or with double quantization
+    8/block + 32/(block·256)."""
+    constants = 8 / block + 32 / (block * QLORA_BLOCK2) if double else 32 / block
+    return {"code": 4, "constants": constants}
+
+
+def qlora_bits_figure() -> Figure:
+    cases = [
+        ("blocks of 64, FP32 constants", qlora_bits()),
+        ("blocks of 128", qlora_bits(128)),
+        ("blocks of 64, double quantized", qlora_bits(double=True)),
+    ]
+    c = Canvas(360, 276)
+    left, scale = 10, 300 / 4.5
+    c.text(left, 20, "bits for each NF4 weight", size=FONT - 2, weight="700")
+    for index, (label, parts) in enumerate(cases):
+        y = 58 + index * 56
+        total = parts["code"] + parts["constants"]
+        c.text(left, y, label, size=FONT - 2)
+        # The bits per weight as the notes write them: 4 plus the constants (a total only where the notes give it).
+        shown = f"≈ {total:.3f}" if index == 2 else f"4 + {parts['constants']:g}"
+        c.text(350, y, shown, anchor="end", size=FONT - 2, weight="700")
+        c.rect(left, y + 7, parts["code"] * scale, 24, "fig-box-1 fig-qbits-code", rx=1)
+        c.text(left + 2 * scale, y + 24, "4-bit code", anchor="middle", size=FONT - 3)
+        c.rect(
+            left + parts["code"] * scale, y + 7, parts["constants"] * scale, 24, "fig-box-4 fig-qbits-constants", rx=1
+        )
+        c.text(
+            left + parts["code"] * scale + parts["constants"] * scale + 6,
+            y + 24,
+            f"+{parts['constants']:.3f}".rstrip("0").rstrip("."),
+            size=FONT - 3,
+        )
+    dq = sum(qlora_bits(double=True).values())
+    saved = (qlora_bits()["constants"] - qlora_bits(double=True)["constants"]) * QLORA_PARAMS / 8 / 1e9
+    c.text(left, 230, f"7B base: {QLORA_PARAMS * dq / 8 / 1e9:.1f} GB with double quantization,", size=FONT - 3)
+    c.text(left, 248, f"{saved:.2f} GB less than with FP32 constants", size=FONT - 3)
+    legend(c, left, 270, [("fig-box-1", "code"), ("fig-box-4", "scale constants")], gap=18)
+    svg = c.svg(
+        "qlora-bits",
+        "Bits per weight of an NF4 base: codes and their scale constants",
+        "Three bars. With one FP32 constant per block of 64 weights each weight costs 4 bits plus 0.5 for the "
+        "constants; blocks of 128 halve the overhead to 0.25; double quantization stores the constants in 8 bits "
+        f"and brings it to about {dq:.3f} bits. A 7B base then takes about {QLORA_PARAMS * dq / 8 / 1e9:.1f} GB.",
+    )
+    return Figure(
+        "qlora-bits",
+        svg,
+        "Small blocks keep an outlier's damage local but cost constants; double quantization compresses the "
+        "constants themselves.",
+        plot={"cases": [[label, parts] for label, parts in cases], "scale": scale},
+    )
+
+
+# ---------------------------------------------------------------- quantization: symmetric and affine INT8
+
+PTQ_RANGE = (-1.0, 4.0)  # the lesson's skewed tensor
+
+
+def ptq_codes(low: float = PTQ_RANGE[0], high: float = PTQ_RANGE[1]) -> dict[str, float]:
+    """Symmetric INT8: s = max|x|/127, codes from round(min/s) up; affine: s = (max - min)/255, all 256 codes."""
+    symmetric = max(abs(low), abs(high)) / 127
+    return {
+        "symmetric": symmetric,
+        "lowest_used": round(low / symmetric),
+        "affine": (high - low) / 255,
+        "zero_point": round(-low / ((high - low) / 255)) - 128,
+    }
+
+
+def ptq_scales() -> Figure:
+    q = ptq_codes()
+    low, high = PTQ_RANGE
+    c = Canvas(360, 290)
+    left, width = 20, 320
+    unit = width / 256  # one code
+    c.text(10, 20, f"a tensor from {num(low).replace('-', '−')} to {num(high)} onto 256 INT8 codes", size=FONT - 2)
+    y = 68
+    c.text(10, y - 16, f"symmetric: s = {num(high)}/127 ≈ {q['symmetric']:.3f}", size=FONT - 2, weight="700")
+    used = q["lowest_used"]
+    c.rect(left, y, (used + 128) * unit, 24, "fig-idle fig-ptq-unused", rx=0)
+    c.rect(left + (used + 128) * unit, y, (127 - used + 1) * unit, 24, "fig-box-1 fig-ptq-used", rx=0)
+    c.text(left + (used + 128) * unit / 2, y + 17, "unused", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    c.line(left + 128 * unit, y - 4, left + 128 * unit, y + 28, "fig-axis")
+    for code, anchor in ((-128, "start"), (used, "middle"), (0, "middle"), (127, "end")):
+        x = left + (code + 128) * unit if anchor != "end" else left + width
+        c.text(x, y + 44, str(code).replace("-", "−"), anchor=anchor, size=FONT - 3)
+    y = 170
+    c.text(
+        10, y - 16, f"affine: s = 5/255 ≈ {q['affine']:.3f}, zero-point {q['zero_point']}", size=FONT - 2, weight="700"
+    )
+    c.rect(left, y, width, 24, "fig-box-2 fig-ptq-used", rx=0)
+    zero = left + (q["zero_point"] + 128) * unit
+    c.line(zero, y - 4, zero, y + 28, "fig-axis")
+    for code, x, anchor in ((-128, left, "start"), (q["zero_point"], zero, "middle"), (127, left + width, "end")):
+        c.text(x, y + 44, str(code).replace("-", "−"), anchor=anchor, size=FONT - 3)
+    c.text(10, 246, "both map 0.0 exactly (the marked code); the affine", size=FONT - 3)
+    c.text(10, 264, "steps are finer, at the cost of a zero-point in", size=FONT - 3)
+    c.text(10, 282, "every integer matrix product", size=FONT - 3)
+    svg = c.svg(
+        "ptq-scales",
+        "Symmetric against affine INT8 for a skewed tensor",
+        f"A tensor ranging from −1 to 4. Symmetric quantization sets s = 4/127 ≈ {q['symmetric']:.3f}, so the codes "
+        f"from −128 to about {used} are never used. Affine quantization stretches the range over all 256 codes with "
+        f"s = 5/255 ≈ {q['affine']:.3f} and a zero-point. Both represent 0.0 exactly.",
+    )
+    return Figure(
+        "ptq-scales",
+        svg,
+        "A scale-only grid wastes the codes on the side a skewed tensor never reaches; a zero-point shifts the grid "
+        "onto the observed range.",
+        plot={"range": list(PTQ_RANGE), "codes": q, "left": left, "unit": unit},
+    )
+
+
+# ---------------------------------------------------------------- alignment: GRPO's group-relative advantages
+
+GRPO_GROUPS = [
+    ("1 of 4 correct", [1, 0, 0, 0], "mean"),
+    ("all 4 correct", [1, 1, 1, 1], "mean"),
+    ("leave-one-out, [1, 0, 0]", [1, 0, 0], "loo"),
+]
+
+
+def grpo_advantages(rewards: list[float], baseline: str = "mean") -> list[float]:
+    """r_i minus the group's mean (GRPO, before dividing by the standard deviation) or minus the mean of the other
+    rewards (leave-one-out, no normalisation)."""
+    if baseline == "loo":
+        return [r - (sum(rewards) - r) / (len(rewards) - 1) for r in rewards]
+    mean = sum(rewards) / len(rewards)
+    return [r - mean for r in rewards]
+
+
+def grpo_figure() -> Figure:
+    c = Canvas(360, 400)
+    c.text(10, 20, "advantage of each sampled answer, before ÷ std", size=FONT - 2)
+    scale = 40  # units per 1.0 of advantage
+    drawn = []
+    for index, (label, rewards, baseline) in enumerate(GRPO_GROUPS):
+        top = 36 + index * 116
+        zero = top + 72
+        c.text(10, top + 12, label, size=FONT - 2, weight="700")
+        c.line(10, zero, 350, zero, "fig-axis")
+        advantages = grpo_advantages(rewards, baseline)
+        drawn.append(advantages)
+        for k, (r, a) in enumerate(zip(rewards, advantages, strict=True)):
+            x = 40 + k * 80
+            cls = "fig-solid-2" if r else "fig-solid-3"
+            h = abs(a) * scale
+            if h:
+                c.rect(x, zero - h if a > 0 else zero, 40, h, f"{cls} fig-grpo-bar", rx=1)
+            else:
+                c.rect(x, zero - 1, 40, 2, "fig-solid-3 fig-grpo-bar", rx=0)
+            text = f"{a:+.2f}".replace("-", "−").rstrip("0").rstrip(".") if a else "0"
+            c.text(x + 20, zero - h - 6 if a > 0 else zero - 6, text, anchor="middle", size=FONT - 3, weight="700")
+            c.text(x + 20, top + 108, f"r = {r}", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    c.text(10, 392, "all rewards equal: every advantage 0, only the KL acts", size=FONT - 3)
+    svg = c.svg(
+        "grpo-advantages",
+        "GRPO's advantages: each reward against its group",
+        "Three groups of sampled answers. One correct answer of four, mean reward 0.25: the correct one gets +0.75 "
+        "and each wrong one −0.25, before division by the standard deviation. Four correct answers: every advantage "
+        "is 0, so the prompt teaches nothing. Leave-one-out with rewards 1, 0, 0: the correct answer gets 1 and each "
+        "wrong one −0.5.",
+    )
+    return Figure(
+        "grpo-advantages",
+        svg,
+        "The group's own rewards are the baseline, so no value model is needed; a group whose answers all score "
+        "the same gives no signal.",
+        plot={
+            "groups": [[label, rewards, baseline] for label, rewards, baseline in GRPO_GROUPS],
+            "scale": scale,
+            "advantages": drawn,
+        },
+    )
+
+
+# ---------------------------------------------------------------- evaluation: pass@k
+
+PASS_N = 20
+PASS_C = 5
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Chen et al.'s unbiased estimator, 1 - C(n-c, k)/C(n, k)."""
+    return 1 - math.comb(n - c, k) / math.comb(n, k) if n - c >= k else 1.0
+
+
+def pass_at_k_figure() -> Figure:
+    c = Canvas(360, 312)
+    b = Box(52, 40, 280, 180, (1, PASS_N), (0, 1))
+    axes(c, b, [(k, str(k)) for k in (1, 5, 10, 15, 20)], [(0, "0"), (0.5, "0.5"), (1, "1")], "k, samples allowed")
+    c.text(b.x - 8, b.y - 16, f"pass@k for n = {PASS_N} samples, c = {PASS_C} correct", size=FONT - 1)
+    ks = list(range(1, PASS_N + 1))
+    c.polyline([(b.px(k), b.py(pass_at_k(PASS_N, PASS_C, k))) for k in ks], "fig-line-1 fig-series-unbiased")
+    c.polyline([(b.px(k), b.py(1 - (1 - PASS_C / PASS_N) ** k)) for k in ks], "fig-line-2 fig-dashed fig-series-plugin")
+    first = pass_at_k(PASS_N, PASS_C, 1)
+    c.circle(b.px(1), b.py(first), 4, "fig-solid-1")
+    c.text(b.px(1) + 10, b.py(first) + 16, f"pass@1 = {PASS_C}/{PASS_N} = {first:.2f}", size=FONT - 2, weight="700")
+    legend(c, 10, 284, [("fig-solid-1", "1 − C(n−c, k)/C(n, k)")])
+    legend(c, 10, 306, [("fig-solid-2", "1 − (1 − c/n)^k, biased (dashed)")])
+    svg = c.svg(
+        "pass-at-k",
+        "pass@k: the unbiased estimator against the plug-in formula",
+        f"Two rising curves for a problem with {PASS_N} samples of which {PASS_C} pass. The unbiased estimator "
+        f"1 − C(n−c, k)/C(n, k) starts at {first:.2f} for k = 1 and reaches 1 once k exceeds the {PASS_N - PASS_C} "
+        "failures; the plug-in formula 1 − (1 − c/n)^k agrees at k = 1 and stays below it for larger k.",
+    )
+    return Figure(
+        "pass-at-k",
+        svg,
+        "Drawing k of the n samples without replacement, the chance that all k fail falls to zero once k exceeds "
+        "the failures; plugging c/n into an independent-draws formula underestimates pass@k.",
+        plot=b.data() | {"n": PASS_N, "c": PASS_C, "ks": ks},
+    )
+
+
+# ---------------------------------------------------------------- evaluation: a benchmark's error bar
+
+ERR_P = 0.8
+ERR_N = 400
+ERR_SMALL = 50
+
+
+def error_half_width(p: float, n: int) -> float:
+    """A 95% interval's half-width, 1.96 standard errors of √(p(1 - p)/n), in points."""
+    return 100 * 1.96 * math.sqrt(p * (1 - p) / n)
+
+
+def error_bars() -> Figure:
+    c = Canvas(360, 296)
+    b = Box(52, 40, 280, 180, (0, 1000), (0, 12))
+    axes(
+        c,
+        b,
+        [(n, str(n)) for n in (0, 250, 500, 750, 1000)],
+        [(v, f"±{v}") for v in (0, 4, 8, 12)],
+        "questions in the benchmark, n",
+    )
+    c.text(b.x - 8, b.y - 16, f"95% interval at accuracy p = {ERR_P}, points", size=FONT - 1)
+    sizes = list(range(50, 1001, 25))
+    c.polyline([(b.px(n), b.py(error_half_width(ERR_P, n))) for n in sizes], "fig-line-1 fig-series-ci")
+    for n in (ERR_SMALL, ERR_N):
+        w = error_half_width(ERR_P, n)
+        c.circle(b.px(n), b.py(w), 4, "fig-solid-1")
+        c.text(b.px(n) + 10, b.py(w) - 6, f"n = {n}: ±{w:.1f}", size=FONT - 2, weight="700")
+    c.text(10, 286, "halving the error bar takes four times the questions", size=FONT - 3, cls="fig-text-muted")
+    svg = c.svg(
+        "error-bars",
+        "How wide a benchmark's error bar is",
+        f"A falling curve of the 95% interval, ±1.96·√(p(1 − p)/n), for an accuracy of {ERR_P}: about "
+        f"±{error_half_width(ERR_P, ERR_SMALL):.1f} points with {ERR_SMALL} questions and "
+        f"±{error_half_width(ERR_P, ERR_N):.1f} with {ERR_N}.",
+    )
+    return Figure(
+        "error-bars",
+        svg,
+        "A score on a few hundred questions moves by several points from the draw of questions alone; a small "
+        "internal set cannot separate checkpoints that are close.",
+        plot=b.data() | {"p": ERR_P, "sizes": sizes},
+    )
+
+
+# ---------------------------------------------------------------- prompting: top-p
+
+TOP_P = 0.75
+TOP_PROBS = [0.40, 0.30, 0.20, 0.10]
+
+
+def nucleus(probs: list[float], p: float) -> list[float]:
+    """The shortest prefix (by probability) whose sum reaches p, renormalised."""
+    kept, total = [], 0.0
+    for q in sorted(probs, reverse=True):
+        kept.append(q)
+        total += q
+        if total >= p - 1e-12:
+            break
+    return [q / total for q in kept]
+
+
+def top_p() -> Figure:
+    c = Canvas(360, 300)
+    b = Box(52, 40, 280, 180, (0, len(TOP_PROBS)), (0, 1))
+    axes(c, b, [], [(0, "0"), (0.5, "0.5"), (TOP_P, str(TOP_P)), (1, "1")], "")
+    c.text(b.x - 8, b.y - 16, f"tokens by probability, p = {TOP_P}", size=FONT - 1)
+    kept = nucleus(TOP_PROBS, TOP_P)
+    slot = b.w / len(TOP_PROBS)
+    running = 0.0
+    cumulative = []
+    for k, q in enumerate(TOP_PROBS):
+        running += q
+        cumulative.append(running)
+        x = b.x + k * slot + slot * 0.2
+        cls = "fig-solid-1 fig-top-kept" if k < len(kept) else "fig-idle fig-top-cut"
+        c.rect(x, b.py(q), slot * 0.6, b.py(0) - b.py(q), cls, rx=1)
+        c.text(x + slot * 0.3, b.py(q) - 6, f"{q:.2f}", anchor="middle", size=FONT - 3)
+        label = f"→ {kept[k]:.2f}" if k < len(kept) else "cut"
+        c.text(x + slot * 0.3, b.y + b.h + 20, label, anchor="middle", size=FONT - 3, weight="700")
+    c.polyline([(b.x + (k + 0.8) * slot, b.py(v)) for k, v in enumerate(cumulative)], "fig-line-2 fig-series-sum")
+    c.line(b.x, b.py(TOP_P), b.x + b.w, b.py(TOP_P), "fig-axis fig-dashed")
+    c.text(b.x + b.w, b.py(TOP_P) - 6, "running total", anchor="end", size=FONT - 3, cls="fig-text-2")
+    c.text(10, 268, f"the running total first reaches {TOP_P} at the third token;", size=FONT - 3)
+    c.text(10, 286, "those three are renormalised, the rest never sampled", size=FONT - 3)
+    svg = c.svg(
+        "top-p",
+        "Top-p sampling keeps the smallest set that reaches p",
+        f"Four tokens with probabilities 0.40, 0.30, 0.20 and 0.10 and a running total of 0.40, 0.70, 0.90 and 1. "
+        f"With p = {TOP_P} the total first reaches p at the third token, so three tokens are kept and renormalised "
+        "to about " + ", ".join(f"{q:.2f}" for q in kept) + "; the fourth is never sampled.",
+    )
+    return Figure(
+        "top-p",
+        svg,
+        "Nucleus sampling cuts the sorted distribution where its running total reaches p and renormalises what is "
+        "left; only greedy decoding is deterministic.",
+        plot=b.data() | {"probs": TOP_PROBS, "p": TOP_P, "kept": kept},
+    )
+
+
+# ---------------------------------------------------------------- monitoring: error-budget burn
+
+BURN_SLO = 0.999
+BURN_WINDOW = 30  # days
+BURN_BAD = 0.008  # the lesson's example: 0.8% bad requests
+BURN_PAGES = (14.4, 6, 1)
+
+
+def budget_left(burn: float, days: float, window: float = BURN_WINDOW) -> float:
+    """The share of the error budget left after `days` at a constant burn rate: a period uses b x period/window."""
+    return max(0.0, 1 - burn * days / window)
+
+
+def burn_rate() -> Figure:
+    c = Canvas(360, 306)
+    b = Box(52, 40, 280, 180, (0, 10), (0, 1))
+    axes(c, b, [(d, str(d)) for d in (0, 2, 4, 6, 8, 10)], [(0, "0"), (0.5, "50%"), (1, "100%")], "days")
+    c.text(b.x - 8, b.y - 16, f"error budget left, SLO {BURN_SLO:.1%} over {BURN_WINDOW} days", size=FONT - 1)
+    burn = BURN_BAD / (1 - BURN_SLO)
+    days = [round(d * 0.25, 2) for d in range(41)]
+    rates = [*BURN_PAGES[:2], burn, BURN_PAGES[2]]
+    styles = {
+        BURN_PAGES[0]: "fig-line-1",
+        BURN_PAGES[1]: "fig-line-2",
+        burn: "fig-line-3 fig-dashed",
+        BURN_PAGES[2]: "fig-axis",
+    }
+    for rate in rates:
+        c.polyline([(b.px(d), b.py(budget_left(rate, d))) for d in days], f"{styles[rate]} fig-series-b{num(rate)}")
+    end = BURN_WINDOW / burn
+    c.circle(b.px(end), b.py(0), 4, "fig-solid-3")
+    c.text(b.px(end) + 8, b.py(0) - 10, f"burn {num(burn)}: gone in {end:.2f} days", size=FONT - 3, weight="700")
+    for rate, share, side in ((BURN_PAGES[0], 0.3, -1), (BURN_PAGES[1], 0.5, 1), (burn, 0.25, 1)):
+        d = (1 - share) * BURN_WINDOW / rate
+        anchor = "start" if side > 0 else "end"
+        c.text(b.px(d) + 6 * side, b.py(share), f"{num(rate)}×", anchor=anchor, size=FONT - 3, weight="700")
+    c.text(b.x + b.w - 4, b.py(budget_left(1, 10)) - 8, "1×", anchor="end", size=FONT - 3, weight="700")
+    c.text(10, 282, "pages: 14.4× over 1 h and 5 min, 6× over 6 h and 30 min;", size=FONT - 3)
+    c.text(10, 300, "a ticket: 1× over 3 days and 6 h", size=FONT - 3)
+    svg = c.svg(
+        "burn-rate",
+        "Error budget left at four burn rates",
+        f"Falling lines of the budget left under an SLO of {BURN_SLO:.1%} over {BURN_WINDOW} days. At burn rate 1 the "
+        f"budget lasts the whole window; at {num(burn)}, which 0.8% bad requests give, it is gone in {end:.2f} days; "
+        "at 6 in 5 days and at 14.4 in about 2 days.",
+    )
+    return Figure(
+        "burn-rate",
+        svg,
+        "The burn rate is the bad share divided by the budget; alerting on it over a long and a short window pages "
+        "for fast burns and files a ticket for slow ones.",
+        plot=b.data() | {"days": days, "rates": rates, "slo": BURN_SLO, "window": BURN_WINDOW, "bad": BURN_BAD},
+    )
+
+
+# ---------------------------------------------------------------- deployment: static and continuous batching
+
+BATCH_LENGTHS = [3, 8, 5, 2, 6, 4]  # answer lengths in decoding steps, an illustration: two waves of four slots
+BATCH_SLOTS = 4
+
+
+def continuous_schedule(lengths: list[int], slots: int) -> list[tuple[int, int, int]]:
+    """(request, slot, start step) when each finished sequence's slot is refilled at the next step."""
+    free = [0] * slots
+    out = []
+    for request, length in enumerate(lengths):
+        slot = min(range(slots), key=lambda s: (free[s], s))
+        out.append((request, slot, free[slot]))
+        free[slot] += length
+    return out
+
+
+def static_schedule(lengths: list[int], slots: int) -> list[tuple[int, int, int]]:
+    """A new batch starts only when the longest sequence of the last one has finished."""
+    out, start = [], 0
+    for first in range(0, len(lengths), slots):
+        wave = lengths[first : first + slots]
+        out += [(first + k, k, start) for k in range(len(wave))]
+        start += max(wave)
+    return out
+
+
+def continuous_batching() -> Figure:
+    c = Canvas(360, 330)
+    left, unit, row = 52, 18, 24
+    for panel, (title, schedule) in enumerate(
+        (("static batches", static_schedule), ("continuous (in-flight) batching", continuous_schedule))
+    ):
+        top = 40 + panel * 150
+        c.text(10, top - 12, title, size=FONT - 2, weight="700")
+        placed = schedule(BATCH_LENGTHS, BATCH_SLOTS)
+        span = max(start + BATCH_LENGTHS[r] for r, _, start in placed)
+        for slot in range(BATCH_SLOTS):
+            y = top + slot * row
+            c.text(left - 8, y + 16, f"slot {slot + 1}", anchor="end", size=FONT - 3)
+            c.rect(left, y, span * unit, row - 4, "fig-idle", rx=0)
+        for request, slot, start in placed:
+            y = top + slot * row
+            c.rect(
+                left + start * unit,
+                y,
+                BATCH_LENGTHS[request] * unit,
+                row - 4,
+                f"fig-box-{request % 3 + 1} fig-batch-{'static' if panel == 0 else 'continuous'}",
+                rx=1,
+            )
+            c.text(left + start * unit + 6, y + 15, f"r{request + 1}", size=FONT - 3)
+        c.text(left + span * unit + 6, top + 2 * row + 4, f"{span}", size=FONT - 2, weight="700")
+    c.text(10, 318, "steps until the last answer ends, six requests", size=FONT - 3, cls="fig-text-muted")
+    static_end = max(s + BATCH_LENGTHS[r] for r, _, s in static_schedule(BATCH_LENGTHS, BATCH_SLOTS))
+    continuous_end = max(s + BATCH_LENGTHS[r] for r, _, s in continuous_schedule(BATCH_LENGTHS, BATCH_SLOTS))
+    svg = c.svg(
+        "continuous-batching",
+        "Static against continuous batching on four slots",
+        "Two timelines of four batch slots serving six requests of different lengths. With static batches the "
+        "second batch waits until the longest answer of the first has finished, and short answers leave their "
+        f"slots idle: {static_end} steps. With continuous batching a queued request takes a slot at the next step "
+        f"after one finishes: {continuous_end} steps.",
+    )
+    return Figure(
+        "continuous-batching",
+        svg,
+        "Scheduling every model iteration instead of every request lets finished sequences leave at once and queued "
+        "ones take their place, so slots stay busy.",
+        plot={"lengths": BATCH_LENGTHS, "slots": BATCH_SLOTS, "unit": unit, "left": left},
+    )
