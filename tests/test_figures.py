@@ -73,6 +73,13 @@ PAGES = {
     "top-p": "prompting",
     "burn-rate": "monitoring",
     "continuous-batching": "deployment",
+    "early-stopping": "training-dynamics",
+    "lora-scaling": "peft",
+    "soft-prompts": "peft",
+    "grouped-split": "data-quality",
+    "psi": "monitoring",
+    "rollout": "monitoring",
+    "latency": "deployment",
 }
 MAX_GZIPPED = 10_000
 PHONE_MIN_PX = 11  # the smallest label a 375 px phone may render, in CSS pixels, without zoom
@@ -208,7 +215,7 @@ def test_figure_colours_come_from_the_theme(name: str) -> None:
         for cls in (element.get("class") or "").split():
             # Classes that only mark a shape for the tests (fig-series-*, fig-op-*, ...) need no style.
             if not re.match(
-                r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail|gpu|node|cp|mask|mix|neg|fp8|bpp|kv|moe|sparse|qbits|ptq|grpo|top|batch)-?",
+                r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail|gpu|node|cp|mask|mix|neg|fp8|bpp|kv|moe|sparse|qbits|ptq|grpo|top|batch|stop|soft|split|psi|lat)-?",
                 cls,
             ):
                 assert cls in known, f"{name}: class {cls} has no rule in figures.css"
@@ -1068,6 +1075,121 @@ def test_continuous_batching_refills_slots_and_static_batches_wait() -> None:
     first = lengths[:slots]
     static = [b for b in shapes(root, "fig-batch-static") if float(b.get("x") or 0) > plot["left"] + 0.5]
     assert {round((float(b.get("x") or 0) - plot["left"]) / unit) for b in static} == {max(first)}
+
+
+def test_early_stopping_counts_evaluations_without_improvement() -> None:
+    text = lesson_text("training-dynamics", "stopping-forgetting")
+    assert "fails to improve for `early_stopping_patience` consecutive evaluation calls" in text
+    assert "`load_best_model_at_end=True`" in text
+    plot = figures.build("early-stopping").plot
+    assert plot is not None
+    losses, patience = plot["losses"], plot["patience"]
+    best = min(range(len(losses)), key=losses.__getitem__)
+    # Every evaluation after the best fails to improve on it; the patience-th such evaluation stops the run.
+    assert all(v > losses[best] for v in losses[best + 1 :]) and (plot["best"], plot["stop"]) == (best, best + patience)
+    root = svg_of("early-stopping")
+    (line,) = shapes(root, "fig-series-eval")
+    drawn = [to_data(plot, x, y) for x, y in points(line)]
+    assert [x for x, _ in drawn] == pytest.approx(list(range(1, len(losses) + 1)), abs=1e-3)
+    assert [y for _, y in drawn] == pytest.approx(losses, abs=1e-3)
+    (mark,) = shapes(root, "fig-stop-best")
+    assert to_data(plot, float(mark.get("cx") or 0), float(mark.get("cy") or 0)) == pytest.approx(
+        (best + 1, losses[best]), abs=1e-3
+    )
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert [str(k) for k in range(1, patience + 1)] == [t for t in labels if t in {"1", "2", "3"}][-patience:]
+
+
+def test_lora_scaling_is_alpha_over_r_and_over_root_r() -> None:
+    assert "(alpha 32 at r=8 gives 4, at r=32 gives 1)" in lesson_text("peft", "lora-basics")
+    assert "replaces the `lora_alpha/r` multiplier with `lora_alpha/√r`" in lesson_text("peft", "lora-variants")
+    plot = figures.build("lora-scaling").plot
+    assert plot is not None and plot["alpha"] == 32
+    root = svg_of("lora-scaling")
+    for series, formula in (("fig-series-lora", lambda r: 32 / r), ("fig-series-rslora", lambda r: 32 / math.sqrt(r))):
+        (line,) = shapes(root, series)
+        drawn = [to_data(plot, x, y) for x, y in points(line)]
+        assert [2**x for x, _ in drawn] == pytest.approx(plot["ranks"], rel=1e-3)
+        assert [v for _, v in drawn] == pytest.approx([formula(r) for r in plot["ranks"]], abs=2e-3), series
+
+
+def test_soft_prompt_figure_counts_the_lessons_prompt() -> None:
+    text = lesson_text("peft", "soft-prompts")
+    example = re.search(r"\((\d+) tokens × ([\d,]+) = ([\d,]+) values", text)
+    assert example and "Prefix tuning puts trainable keys and values in every layer" in text
+    n, hidden, values = (int(v.replace(",", "")) for v in example.groups())
+    plot = figures.build("soft-prompts").plot
+    assert plot is not None and (plot["virtual"], plot["hidden"]) == (n, hidden) and n * hidden == values
+    root = svg_of("soft-prompts")
+    assert len(shapes(root, "fig-soft-input")) == 1 and len(shapes(root, "fig-soft-kv")) == plot["layers"]
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"{n} × {hidden:,} = {values:,} values" in labels
+
+
+def test_grouped_split_keeps_each_source_on_one_side() -> None:
+    text = lesson_text("data-quality", "privacy-splits")
+    assert "a random row-level split puts siblings on both sides" in text and "`GroupShuffleSplit`" in text
+    plot = figures.build("grouped-split").plot
+    assert plot is not None
+    root = svg_of("grouped-split")
+    for group, size in enumerate(plot["groups"]):
+        cells = shapes(root, f"fig-split-g{group}")
+        assert len(cells) == 2 * size
+        by_row, by_source = cells[:size], cells[size:]
+        sides = {"fig-split-train" in (c.get("class") or "") for c in by_source}
+        assert len(sides) == 1, f"source {group} is split"
+        row_sides = ["T" if "fig-split-train" in (c.get("class") or "") else "V" for c in by_row]
+        assert "".join(row_sides) == plot["rows"][group]
+    assert sum(1 for row in plot["rows"] if len(set(row)) > 1) >= 2, "the row-level split leaks sources"
+
+
+def test_psi_is_the_lessons_formula_and_its_example_bin() -> None:
+    text = lesson_text("monitoring", "quality-signals")
+    assert "`PSI = Σ (aᵢ − eᵢ) · ln(aᵢ / eᵢ)`" in text
+    assert (
+        "a bin moving from 20% to 30% contributes 0.10 × ln 1.5 ≈ 0.04" in text and "below 0.10 little change" in text
+    )
+    plot = figures.build("psi").plot
+    assert plot is not None
+    e, a = plot["reference"], plot["current"]
+    assert sum(e) == pytest.approx(1) and sum(a) == pytest.approx(1) and (e[0], a[0]) == (0.2, 0.3)
+    terms = [(ai - ei) * math.log(ai / ei) for ei, ai in zip(e, a, strict=True)]
+    assert plot["terms"] == pytest.approx(terms) and all(t >= 0 for t in terms)
+    assert f"{terms[0]:.2f}" == "0.04" and sum(terms) < 0.10
+    root = svg_of("psi")
+    heights = [float(r.get("height") or 0) / 160 * 0.4 for r in shapes(root, "fig-psi-current")]
+    assert heights == pytest.approx(a, abs=1e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"= {sum(terms):.3f}: below 0.10" in labels
+
+
+def test_rollout_stages_are_the_lessons() -> None:
+    text = lesson_text("monitoring", "release-gates")
+    assert "Shadow first for safety, canary next for user signal" in text
+    assert "Keep the previous version resident and rollback becomes routing" in text
+    labels = [t.text for t in svg_of("rollout").iter(f"{SVG}text")]
+    assert [t for t in labels if t in {"shadow", "canary", "full rollout"}] == ["shadow", "canary", "full rollout"]
+
+
+def test_latency_timeline_is_the_lessons_example() -> None:
+    text = lesson_text("deployment", "capacity-and-latency")
+    example = re.search(
+        r"At TTFT ([\d.]+) s and ITL (\d+) ms \(50 tokens/s per user\), a (\d+)-token answer takes "
+        r"[\d.]+ \+ \d+ × [\d.]+ ≈ ([\d.]+) s",
+        text,
+    )
+    assert example, "the capacity-and-latency lesson no longer states its latency example"
+    ttft, itl, tokens, total = float(example[1]), int(example[2]) / 1000, int(example[3]), example[4]
+    assert f"{ttft + (tokens - 1) * itl:.1f}" == total
+    plot = figures.build("latency").plot
+    assert plot is not None and (plot["ttft"], plot["itl"], plot["tokens"]) == (ttft, itl, tokens)
+    root = svg_of("latency")
+    (first,) = shapes(root, "fig-lat-ttft")
+    (decode,) = shapes(root, "fig-lat-decode")
+    assert float(first.get("width") or 0) / plot["unit"] == pytest.approx(ttft)
+    assert float(decode.get("width") or 0) / plot["unit"] == pytest.approx((tokens - 1) * itl, abs=0.01)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"≈ {total} s" in labels and f"{tokens - 1} decode steps" in labels
 
 
 # Numbers a figure once shared with a question (its givens or its worked answer), by question: a figure that shows

@@ -74,6 +74,13 @@ def _registry() -> dict[str, Callable[[], Figure]]:
         "top-p": lessons.top_p,
         "burn-rate": lessons.burn_rate,
         "continuous-batching": lessons.continuous_batching,
+        "early-stopping": lessons.early_stopping,
+        "lora-scaling": lessons.lora_scaling,
+        "soft-prompts": lessons.soft_prompts,
+        "grouped-split": lessons.grouped_split,
+        "psi": lessons.psi,
+        "rollout": lessons.rollout,
+        "latency": lessons.latency,
     }
 
 

@@ -1229,3 +1229,329 @@ def continuous_batching() -> Figure:
         "ones take their place, so slots stay busy.",
         plot={"lengths": BATCH_LENGTHS, "slots": BATCH_SLOTS, "unit": unit, "left": left},
     )
+
+
+# ---------------------------------------------------------------- training dynamics: early stopping
+
+STOP_LOSSES = [2.10, 1.72, 1.55, 1.49, 1.52, 1.50, 1.56]  # an illustration of validation loss per evaluation
+STOP_PATIENCE = 3
+
+
+def early_stop(losses: list[float], patience: int) -> tuple[int, int]:
+    """(best evaluation, evaluation that stops): stop once the metric has failed to improve `patience` times in a
+    row (EarlyStoppingCallback with threshold 0); indices from 0."""
+    best, waited = 0, 0
+    for index in range(1, len(losses)):
+        if losses[index] < losses[best]:
+            best, waited = index, 0
+        else:
+            waited += 1
+            if waited == patience:
+                return best, index
+    return best, len(losses) - 1
+
+
+def early_stopping() -> Figure:
+    c = Canvas(360, 306)
+    n = len(STOP_LOSSES)
+    b = Box(40, 40, 290, 170, (0.5, n + 0.5), (1.3, 2.2))
+    axes(c, b, [(k, str(k)) for k in range(1, n + 1)], [], "evaluation (every eval_steps)")
+    c.text(b.x - 8, b.y - 16, "validation loss, the metric_for_best_model", size=FONT - 1)
+    best, stop = early_stop(STOP_LOSSES, STOP_PATIENCE)
+    c.polyline([(b.px(k + 1), b.py(v)) for k, v in enumerate(STOP_LOSSES)], "fig-line-1 fig-series-eval")
+    for k, v in enumerate(STOP_LOSSES):
+        cls = "fig-solid-2 fig-stop-best" if k == best else "fig-solid-1"
+        c.circle(b.px(k + 1), b.py(v), 5 if k == best else 3.5, cls)
+        if best < k <= stop:
+            c.text(b.px(k + 1), b.py(v) - 12, str(k - best), anchor="middle", size=FONT - 3, weight="700")
+    c.line(b.px(stop + 1), b.y, b.px(stop + 1), b.y + b.h, "fig-axis fig-dashed")
+    c.text(b.px(stop + 1) - 6, b.y + 14, "stop", anchor="end", size=FONT - 3, weight="700")
+    c.text(
+        b.px(best + 1),
+        b.py(STOP_LOSSES[best]) + 22,
+        "best",
+        anchor="middle",
+        size=FONT - 3,
+        weight="700",
+        cls="fig-text-2",
+    )
+    c.text(10, 282, f"early_stopping_patience={STOP_PATIENCE}: three evaluations without", size=FONT - 3)
+    c.text(10, 300, "improvement stop it; load_best_model_at_end restores the best", size=FONT - 3)
+    svg = c.svg(
+        "early-stopping",
+        "Early stopping counts evaluations without improvement",
+        f"Validation loss at {n} evaluations falls to its lowest at evaluation {best + 1}, then stays above it. With "
+        f"a patience of {STOP_PATIENCE}, the evaluations after the best are counted 1, 2, 3 and training stops at "
+        f"evaluation {stop + 1}; the best checkpoint, from evaluation {best + 1}, is reloaded at the end.",
+    )
+    return Figure(
+        "early-stopping",
+        svg,
+        "Patience counts evaluation calls, not steps or epochs; with a small, noisy validation set a patience of 1 "
+        "stops on the first random uptick.",
+        plot=b.data() | {"losses": STOP_LOSSES, "patience": STOP_PATIENCE, "best": best, "stop": stop},
+    )
+
+
+# ---------------------------------------------------------------- PEFT: the LoRA multiplier, alpha/r or alpha/sqrt(r)
+
+SCALE_ALPHA = 32
+SCALE_RANKS = [4, 8, 16, 32, 64]
+
+
+def lora_scaling() -> Figure:
+    c = Canvas(360, 300)
+    b = Box(40, 40, 290, 170, (2, 6), (0, 16))  # x is log2 of the rank
+    axes(c, b, [(math.log2(r), str(r)) for r in SCALE_RANKS], [(v, str(v)) for v in (0, 4, 8, 12, 16)], "rank r")
+    c.text(b.x - 8, b.y - 16, f"multiplier on B·A, lora_alpha = {SCALE_ALPHA}", size=FONT - 1)
+    lora = [(b.px(math.log2(r)), b.py(SCALE_ALPHA / r)) for r in SCALE_RANKS]
+    rs = [(b.px(math.log2(r)), b.py(SCALE_ALPHA / math.sqrt(r))) for r in SCALE_RANKS]
+    c.polyline(lora, "fig-line-1 fig-series-lora")
+    c.polyline(rs, "fig-line-2 fig-series-rslora")
+    for (x, y), r in zip(lora, SCALE_RANKS, strict=True):
+        c.circle(x, y, 3.5, "fig-solid-1")
+        if r in (8, 32):
+            c.text(x + 6, y - 8, f"{num(SCALE_ALPHA / r)}", size=FONT - 2, weight="700", cls="fig-text-1")
+    for x, y in rs:
+        c.circle(x, y, 3.5, "fig-solid-2")
+    c.text(
+        b.px(math.log2(16)),
+        b.py(SCALE_ALPHA / 4) - 12,
+        "α/√r, rsLoRA",
+        size=FONT - 2,
+        weight="700",
+        cls="fig-text-2",
+    )
+    c.text(
+        b.px(math.log2(4)) + 12, b.py(SCALE_ALPHA / 4) + 4, "α/r, LoRA", size=FONT - 2, weight="700", cls="fig-text-1"
+    )
+    c.text(10, 268, "at a fixed alpha, a higher rank learns as if at a lower", size=FONT - 3)
+    c.text(10, 286, "rate; rsLoRA's √r lets high ranks keep their updates", size=FONT - 3)
+    svg = c.svg(
+        "lora-scaling",
+        "The LoRA multiplier against the rank: α/r and rsLoRA's α/√r",
+        f"Two falling curves for lora_alpha = {SCALE_ALPHA} at ranks 4 to 64. LoRA's α/r halves with every doubling "
+        f"of the rank: {num(SCALE_ALPHA / 8)} at r = 8, {num(SCALE_ALPHA / 32)} at r = 32. rsLoRA's α/√r falls by "
+        "only √2 per doubling.",
+    )
+    return Figure(
+        "lora-scaling",
+        svg,
+        "Raising r while leaving alpha alone shrinks every update; keep alpha/r fixed, raise alpha with r, or use "
+        "rsLoRA's square root.",
+        plot=b.data() | {"alpha": SCALE_ALPHA, "ranks": SCALE_RANKS},
+    )
+
+
+# ---------------------------------------------------------------- PEFT: prompt tuning and prefix tuning
+
+SOFT_VIRTUAL = 100
+SOFT_HIDDEN = 4096
+SOFT_LAYERS = 4  # drawn; the count is per layer
+
+
+def soft_prompts() -> Figure:
+    c = Canvas(360, 330)
+    for panel, (title, deep) in enumerate((("prompt tuning", False), ("prefix tuning", True))):
+        x0 = 10 + panel * 180
+        c.text(x0, 20, title, size=FONT - 1, weight="700")
+        for layer in range(SOFT_LAYERS):
+            y = 200 - layer * 44
+            c.rect(x0 + 46, y, 114, 34, "fig-frozen")
+            c.text(x0 + 103, y + 22, f"layer {layer + 1}", anchor="middle", size=FONT - 3)
+            if deep:
+                c.rect(x0, y + 5, 38, 24, "fig-box-1 fig-soft-kv", rx=2)
+                c.text(x0 + 19, y + 22, "K, V", anchor="middle", size=FONT - 3)
+        c.rect(x0 + 46, 248, 114, 26, "fig-box-0")
+        c.text(x0 + 103, 266, "tokens", anchor="middle", size=FONT - 3)
+        if not deep:
+            c.rect(x0, 248, 38, 26, "fig-box-1 fig-soft-input", rx=2)
+            c.text(x0 + 19, 266, "P", anchor="middle", size=FONT - 3, weight="700")
+        c.path(f"M{x0 + 103} 248 V236", arrow=True)
+    c.text(10, 298, f"{SOFT_VIRTUAL} × {SOFT_HIDDEN:,} = {SOFT_VIRTUAL * SOFT_HIDDEN:,} values,", size=FONT - 3)
+    c.text(10, 316, "at the input only", size=FONT - 3)
+    c.text(190, 298, "keys and values of the", size=FONT - 3)
+    c.text(190, 316, "prefix in every layer", size=FONT - 3)
+    svg = c.svg(
+        "soft-prompts",
+        "Prompt tuning trains input vectors; prefix tuning trains keys and values in every layer",
+        f"Two frozen stacks of layers. In prompt tuning, trained vectors P are prepended to the input tokens only: "
+        f"{SOFT_VIRTUAL} of them at hidden size {SOFT_HIDDEN:,} are {SOFT_VIRTUAL * SOFT_HIDDEN:,} values. In prefix "
+        "tuning every layer gets its own trained keys and values that the real tokens attend to, so the same number "
+        "of virtual tokens trains more parameters and reaches the deep layers directly.",
+    )
+    return Figure(
+        "soft-prompts",
+        svg,
+        "Both keep the model frozen and cost context positions; an input-only prompt reaches deep layers only "
+        "through everything in between.",
+        plot={"virtual": SOFT_VIRTUAL, "hidden": SOFT_HIDDEN, "layers": SOFT_LAYERS},
+    )
+
+
+# ---------------------------------------------------------------- data quality: split by source
+
+SPLIT_GROUPS = [3, 2, 4, 3, 2]  # rows per source conversation, an illustration
+SPLIT_ROWS = "TVT TV TTTV TTT VV"  # a row-level random split of the same rows, T training, V validation
+
+
+def grouped_split() -> Figure:
+    c = Canvas(360, 250)
+    rows = SPLIT_ROWS.split()
+    if [len(r) for r in rows] != SPLIT_GROUPS:
+        raise ValueError("SPLIT_ROWS must give one letter per row of SPLIT_GROUPS")
+    cell = 24
+    for panel, title in enumerate(("split by row", "split by source")):
+        top = 44 + panel * 94
+        c.text(10, top - 12, title, size=FONT - 1, weight="700")
+        x = 10
+        for group, size in enumerate(SPLIT_GROUPS):
+            side = "V" if group in (1, 4) else "T"
+            for k in range(size):
+                mine = rows[group][k] if panel == 0 else side
+                cls = "fig-box-1 fig-split-train" if mine == "T" else "fig-box-2 fig-split-val"
+                c.rect(x, top, cell - 3, 30, f"{cls} fig-split-g{group}", rx=2)
+                c.text(x + (cell - 3) / 2, top + 20, chr(65 + group), anchor="middle", size=FONT - 3)
+                x += cell
+            x += 8
+        leaks = sum(1 for r in rows if len(set(r)) > 1) if panel == 0 else 0
+        c.text(10, top + 52, f"sources on both sides: {leaks}", size=FONT - 3, cls="fig-text-muted")
+    legend(c, 10, 236, [("fig-box-1", "training"), ("fig-box-2", "validation")], gap=18)
+    svg = c.svg(
+        "grouped-split",
+        "A row-level split against a split by source",
+        f"{sum(SPLIT_GROUPS)} rows from {len(SPLIT_GROUPS)} source conversations, lettered A to E. Split row by row, "
+        "siblings of most sources land in both training and validation, so validation measures memory. Split by "
+        "source, each conversation's rows stay on one side.",
+    )
+    return Figure(
+        "grouped-split",
+        svg,
+        "Rows made from one conversation or one ticket are siblings; a grouped splitter keeps every group on one "
+        "side, before any augmentation.",
+        plot={"groups": SPLIT_GROUPS, "rows": rows},
+    )
+
+
+# ---------------------------------------------------------------- monitoring: the population stability index
+
+PSI_REFERENCE = [0.20, 0.30, 0.30, 0.20]
+PSI_CURRENT = [0.30, 0.30, 0.22, 0.18]  # the first bin is the lesson's 20% to 30%
+
+
+def psi_terms(reference: list[float], current: list[float]) -> list[float]:
+    """(a_i - e_i)·ln(a_i / e_i) for each bin."""
+    return [(a - e) * math.log(a / e) for e, a in zip(reference, current, strict=True)]
+
+
+def psi() -> Figure:
+    c = Canvas(360, 300)
+    b = Box(40, 40, 300, 160, (0, len(PSI_REFERENCE)), (0, 0.4))
+    axes(c, b, [], [(0, "0"), (0.2, "20%"), (0.4, "40%")], "")
+    c.text(b.x - 8, b.y - 16, "share of prompts per bin: reference, current", size=FONT - 1)
+    slot = b.w / len(PSI_REFERENCE)
+    terms = psi_terms(PSI_REFERENCE, PSI_CURRENT)
+    for k, (e, a) in enumerate(zip(PSI_REFERENCE, PSI_CURRENT, strict=True)):
+        x = b.x + k * slot + slot * 0.15
+        c.rect(x, b.py(e), slot * 0.33, b.py(0) - b.py(e), "fig-solid-1 fig-psi-reference", rx=1)
+        c.rect(x + slot * 0.37, b.py(a), slot * 0.33, b.py(0) - b.py(a), "fig-solid-2 fig-psi-current", rx=1)
+        c.text(b.x + (k + 0.5) * slot, b.y + b.h + 18, f"+{terms[k]:.3f}", anchor="middle", size=FONT - 3, weight="700")
+    c.text(10, 246, f"PSI = Σ (aᵢ − eᵢ)·ln(aᵢ/eᵢ) = {sum(terms):.3f}: below 0.10,", size=FONT - 3)
+    c.text(10, 264, "little change; the first bin's 20% → 30% adds 0.04", size=FONT - 3)
+    legend(c, 10, 292, [("fig-solid-1", "reference eᵢ"), ("fig-solid-2", "current aᵢ")], gap=18)
+    svg = c.svg(
+        "psi",
+        "The population stability index of a binned mix",
+        "Four bins of prompts, reference against current shares: 20, 30, 30 and 20% before, 30, 30, 22 and 18% "
+        f"now. Each bin adds (a − e)·ln(a/e), never negative; the first bin, from 20% to 30%, adds "
+        f"{terms[0]:.3f}, and the index sums to {sum(terms):.3f}, little change by the usual reading.",
+    )
+    return Figure(
+        "psi",
+        svg,
+        "PSI adds up how far each bin's share moved, weighted by the log of the ratio; its usual thresholds are rules "
+        "of thumb, so calibrate them on stable history.",
+        plot={"reference": PSI_REFERENCE, "current": PSI_CURRENT, "terms": terms},
+    )
+
+
+# ---------------------------------------------------------------- monitoring: shadow, then canary
+
+
+def rollout() -> Figure:
+    c = Canvas(360, 330)
+    stages = [
+        ("shadow", ["a copy of live requests,", "answers judged offline;", "no user sees them"], "fig-box-1"),
+        ("canary", ["a small share of users,", "against the rest as", "control: an A/B test"], "fig-box-2"),
+        ("full rollout", ["the previous version", "stays resident:", "rollback is routing"], "fig-box-3"),
+    ]
+    for index, (name, lines, cls) in enumerate(stages):
+        y = 14 + index * 104
+        box(c, 10, y, 120, 70, [name], cls)
+        for k, line in enumerate(lines):
+            c.text(146, y + 22 + k * 18, line, size=FONT - 3)
+        if index + 1 < len(stages):
+            c.path(f"M70 {y + 70} V{y + 102}", arrow=True)
+    c.text(84, 104, "latency, diffs", size=FONT - 3, cls="fig-text-muted")
+    c.text(84, 208, "user signal", size=FONT - 3, cls="fig-text-muted")
+    svg = c.svg(
+        "rollout",
+        "Shadow, canary, full rollout",
+        "Three stages. A shadow gets a copy of live requests out of the user's path: it tests latency and output "
+        "differences at no user risk, its answers judged offline. A canary serves a small share of users against "
+        "the rest as control, in effect an A/B test that yields user signal. At full rollout the previous version "
+        "stays loaded, so going back only changes routing.",
+    )
+    return Figure(
+        "rollout",
+        svg,
+        "Each stage buys a different signal: the shadow risks no user and yields no feedback; the canary yields "
+        "feedback from a few.",
+    )
+
+
+# ---------------------------------------------------------------- deployment: where latency goes
+
+LAT_TTFT = 0.3  # seconds
+LAT_ITL = 0.02
+LAT_TOKENS = 500
+
+
+def latency() -> Figure:
+    c = Canvas(360, 250)
+    left, width = 10, 340
+    total = LAT_TTFT + (LAT_TOKENS - 1) * LAT_ITL
+    unit = width / 12
+    c.text(
+        10,
+        20,
+        f"one {LAT_TOKENS}-token answer, TTFT {num(LAT_TTFT)} s, ITL {num(LAT_ITL * 1000)} ms",
+        size=FONT - 2,
+        weight="700",
+    )
+    c.rect(left, 40, LAT_TTFT * unit, 30, "fig-box-4 fig-lat-ttft", rx=1)
+    c.rect(left + LAT_TTFT * unit, 40, (total - LAT_TTFT) * unit, 30, "fig-box-2 fig-lat-decode", rx=1)
+    c.text(left + LAT_TTFT * unit + 6, 60, f"{LAT_TOKENS - 1} decode steps × {num(LAT_ITL)} s", size=FONT - 3)
+    c.line(left + total * unit, 34, left + total * unit, 76, "fig-axis")
+    c.text(left + total * unit, 92, f"≈ {total:.1f} s", anchor="middle", size=FONT - 2, weight="700")
+    for s in range(0, 13, 2):
+        c.text(left + s * unit, 112, f"{s}", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    c.text(180, 130, "seconds", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    legend(c, 10, 162, [("fig-box-4", "TTFT: queue, prefill"), ("fig-box-2", "generation")], gap=14)
+    c.text(10, 198, "a longer answer adds one decode step per token", size=FONT - 3)
+    c.text(10, 216, "and holds its KV cache for longer; the prompt", size=FONT - 3)
+    c.text(10, 234, "moves only the first, short stretch", size=FONT - 3)
+    svg = c.svg(
+        "latency",
+        "End-to-end latency: time to first token, then one step per token",
+        f"A timeline of one answer of {LAT_TOKENS} tokens: {num(LAT_TTFT)} s to the first token, covering queueing "
+        f"and prefill, then {LAT_TOKENS - 1} decode steps of {num(LAT_ITL)} s, about {total:.1f} s in all. "
+        "Generation dominates, so answer length drives latency.",
+    )
+    return Figure(
+        "latency",
+        svg,
+        "End-to-end latency is TTFT plus (output tokens − 1) × inter-token latency; a fine-tune that answers at "
+        "greater length pays for every extra token.",
+        plot={"ttft": LAT_TTFT, "itl": LAT_ITL, "tokens": LAT_TOKENS, "unit": unit},
+    )
