@@ -134,6 +134,10 @@ def points(element: ET.Element) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in (p.split(",") for p in (element.get("points") or "").split())]
 
 
+def line_end(element: ET.Element) -> tuple[float, float]:
+    return float(element.get("x2") or 0), float(element.get("y2") or 0)
+
+
 def to_data(plot: dict[str, list[float]], x: float, y: float) -> tuple[float, float]:
     """An SVG point back to data, through the plot box the figure says it drew into."""
     bx, by, bw, bh = plot["box"]
@@ -193,6 +197,27 @@ def test_figure_has_an_accessible_name_and_description_and_is_small(renderer: Re
     assert float(root.get("width") or 0) == width * 1.25 and float(root.get("height") or 0) == height * 1.25
     sizes = [float(t.get("font-size") or 0) for t in root.iter(f"{SVG}text")]
     assert sizes and min(sizes) * 343 / width >= PHONE_MIN_PX, f"{name}: a label under {PHONE_MIN_PX} px on a phone"
+
+
+@pytest.mark.parametrize("name", figures.names())
+def test_figure_shapes_stay_inside_the_drawing(name: str) -> None:
+    """The SVG shows what falls outside its viewBox (`overflow: visible`, so labels are never cut), so a shape
+    drawn past the edge would spill into the page; every box, line and point stays inside."""
+    root = svg_of(name)
+    _, _, width, height = (float(n) for n in (root.get("viewBox") or "").split())
+    spots: list[tuple[float, float]] = []
+    for e in root.iter():
+        if e.tag == f"{SVG}rect" and e.get("x") is not None:
+            x, y, w, h = (float(e.get(k) or 0) for k in ("x", "y", "width", "height"))
+            spots += [(x, y), (x + w, y + h)]
+        elif e.tag == f"{SVG}line":
+            spots += [(float(e.get("x1") or 0), float(e.get("y1") or 0)), line_end(e)]
+        elif e.tag == f"{SVG}polyline":
+            spots += points(e)
+        elif e.tag == f"{SVG}circle":
+            spots.append((float(e.get("cx") or 0), float(e.get("cy") or 0)))
+    outside = [(x, y) for x, y in spots if not (-1 <= x <= width + 1 and -1 <= y <= height + 1)]
+    assert not outside, f"{name}: shapes outside its {width:g} × {height:g} drawing: {outside[:4]}"
 
 
 def css_classes() -> set[str]:
@@ -617,10 +642,6 @@ def test_guardrails_figure_has_the_rails_the_page_lists() -> None:
 
 def lesson_text(topic: str, lesson: str) -> str:
     return flat((ROOT / f"docs/topics/{topic}/{lesson}.md").read_text(encoding="utf-8"))
-
-
-def line_end(element: ET.Element) -> tuple[float, float]:
-    return float(element.get("x2") or 0), float(element.get("y2") or 0)
 
 
 def test_parallel_layout_has_as_many_gpus_as_the_degrees_multiply_to() -> None:
