@@ -1,9 +1,9 @@
 """Content-addressed addresses for the scripts and styles the guide ships, so a deploy never mixes old and new code.
 
-A browser may keep `assets/quiz.js` for as long as its cache allows, and then run last week's script against this
+A browser may keep `assets/quiz/quiz.js` for as long as its cache allows, and then run last week's script against this
 week's pages. After every build (`macros/hooks.py`, once the files are final: minified, generated, background work
 moved in), each of the guide's own scripts and styles gets the first hex digits of the SHA-256 of its shipped bytes,
-and every page that loads it asks for `assets/quiz.js?v=<digest>`: a changed file gets a new address in every page,
+and every page that loads it asks for `assets/quiz/quiz.js?v=<digest>`: a changed file gets a new address in every page,
 an unchanged one keeps its address and stays cached.
 
 A query rather than a renamed file: `file://` ignores the query, so the offline copy loads the same files, and the
@@ -20,8 +20,12 @@ import posixpath
 import re
 from pathlib import Path
 
-# The guide's own files: its scripts and styles, the generated scripts, the vendored browser code.
-SHIPPED = ("assets/*.js", "assets/*.css", "assets/generated/*.js", "assets/vendor/**/*.js", "assets/vendor/**/*.css")
+# The guide's own files: its scripts and styles in their feature folders, the generated scripts, the vendored browser
+# code. Material's bundle (assets/javascripts/, assets/stylesheets/) has content-hashed names of its own, and each
+# question's content script carries the bank index's version (macros/bankscript.py): thousands of them must not
+# grow the versions table every page loads.
+SHIPPED = ("assets/**/*.js", "assets/**/*.css")
+NOT_OURS = ("assets/javascripts/", "assets/stylesheets/", "assets/generated/bank/q/")
 VERSIONS_PATH = "assets/generated/versions.js"
 DIGITS = 10  # 40 bits: a collision between two versions of one file is not a practical concern
 # A relative src or href without a query or fragment; a colon would be a scheme (https:, data:), never one of ours.
@@ -38,7 +42,7 @@ def shipped_versions(site_dir: Path) -> dict[str, str]:
     for pattern in SHIPPED:
         for path in sorted(site_dir.glob(pattern)):
             name = path.relative_to(site_dir).as_posix()
-            if path.is_file() and name != VERSIONS_PATH:
+            if path.is_file() and name != VERSIONS_PATH and not name.startswith(NOT_OURS):
                 found[name] = digest(path.read_bytes())
     return found
 

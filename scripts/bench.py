@@ -79,6 +79,14 @@ BUDGETS = {
     "check an answer, 200-question page (ms script)": 16.0,
     "start a 60-question exam from the bank (ms script)": 16.0,
 }
+# Issue 17: what the practice and Review pages load at the largest size (gzipped question data, and script time).
+BANK_BUDGETS = {
+    "practice page ready: question data (KB gzipped)": 60.0,
+    "a started 60-question exam: question data in all (KB gzipped)": 150.0,
+    "Review with 60 due: question data (KB gzipped)": 150.0,
+    "start a 60-question exam (ms script)": 16.0,
+    "answer a question in the exam (ms script)": 16.0,
+}
 
 # ---------------------------------------------------------------- synthetic content
 
@@ -97,18 +105,30 @@ def sentence(rng: random.Random, low: int, high: int) -> str:
 
 
 def synthetic_bank(n: int, seed: int = 7) -> list[dict[str, object]]:
-    """Realistic lengths: a 40-80 word stem, 4 or 5 options with 40-80 word explanations, every 4th multi-select."""
+    """Realistic lengths: a 40-80 word stem, 4 or 5 options with 40-80 word explanations, every 4th multi-select.
+    Ids of three or four words like the real ones (a counter would compress better than any real bank's index), and
+    every exam domain."""
+    sys.path.insert(0, str(ROOT))
+    from macros.models import DOMAINS
+
+    domains = list(DOMAINS)
     rng = random.Random(seed)
     rows = []
+    ids: set[str] = set()
+    words = [w.lower() for w in _WORDS if len(w) > 3]
     for i in range(n):
         select = 2 if i % 4 == 0 else 1
         count = 5 if i % 3 == 0 else 4
+        qid = ""
+        while not qid or qid in ids:
+            qid = "-".join([f"t{i % len(TOPICS) + 1}", *rng.sample(words, rng.randint(3, 4))])
+        ids.add(qid)
         rows.append(
             {
-                "id": f"bench-{i}",
+                "id": qid,
                 "topic": TOPICS[i % len(TOPICS)]["id"],
                 "lesson": "all",
-                "domain": "fine-tuning",
+                "domain": domains[i % len(domains)],
                 "difficulty": ["easy", "medium", "hard"][i % 3],
                 "select": select,
                 "stem": sentence(rng, 40, 80) + "?",
@@ -419,6 +439,92 @@ def interaction_costs(site_url: str) -> dict[str, float | None]:
     return costs
 
 
+def bank_data_loaded(site_url: str, site: Path, n: int) -> dict[str, float]:
+    """What the practice and Review pages load of the bank (its index and question scripts under
+    assets/generated/bank/, gzipped as served), and the script time of starting a 60-question exam and answering a
+    question: the same window-and-counter method as interaction_costs. Smaller banks than 60 draw all they have."""
+    want = min(60, n)
+    from playwright.sync_api import sync_playwright
+
+    settle = "new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50)))"
+    out: dict[str, float] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        page = browser.new_page()
+        loaded: list[str] = []
+
+        def counted(response: object) -> None:
+            url = getattr(response, "url", "")
+            if "/assets/generated/bank/" in url:
+                loaded.append(url.split("?")[0].removeprefix(site_url))
+
+        def kb() -> float:
+            return sum(len(gzip.compress((site / name).read_bytes())) for name in set(loaded)) / 1024
+
+        page.on("response", counted)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+
+        def script_ms() -> float:
+            return 1000 * float(
+                {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}["ScriptDuration"]
+            )
+
+        page.goto(f"{site_url}practice/")
+        page.wait_for_selector("[data-exam-start]")
+        page.wait_for_load_state("networkidle")
+        out["ready"] = kb()
+        page.fill("[data-exam-count]", str(want))
+        page.wait_for_timeout(300)
+        before = script_ms()
+        # From the click to the frame that shows the first question. The exam's other questions load after that
+        # frame, each script its own small task, so they are not part of starting.
+        page.locator("[data-exam-start]").first.evaluate(
+            "async (el) => { const frame = () => new Promise((done) => requestAnimationFrame(done)); el.click(); "
+            "while (!document.querySelector('[data-exam-question]')) await frame(); await frame(); }"
+        )
+        out["start ms"] = script_ms() - before
+        page.wait_for_load_state("networkidle")
+        page.wait_for_function(
+            "() => window.llmGuide.bank.order.filter((id) => window.llmGuide.bank.loaded(id)).length >= " + str(want)
+        )
+        out["exam"] = kb()
+        samples = []
+        for _ in range(min(5, want - 1)):
+            option = page.locator("[data-exam-question] [data-exam-input]").first
+            before = script_ms()
+            option.evaluate(f"async (el) => {{ el.click(); await {settle}; }}")
+            samples.append(script_ms() - before)
+            page.locator("[data-exam-next]").click()
+            page.wait_for_selector("[data-exam-question]")
+        out["answer ms"] = statistics.median(samples)
+        # Review with 60 questions due: wrong first attempts two days ago, in a fresh page of its own.
+        context = browser.new_context()
+        review = context.new_page()
+        loaded.clear()
+        review.on("response", counted)
+        review.goto(f"{site_url}practice/")
+        review.evaluate(
+            """() => {
+              const at = Date.now() - 2 * 86400000;
+              window.llmGuide.bank.order.slice(0, WANT).forEach((id, i) => {
+                const attempt = { selected: [0], correct: false, at: at + i, source: "topic" };
+                localStorage.setItem("llm-ft-guide:v2:q:" + id, JSON.stringify({ first: attempt, last: attempt }));
+              });
+            }""".replace("WANT", str(want))
+        )
+        loaded.clear()
+        review.goto(f"{site_url}review/")
+        review.wait_for_selector("[data-review-card]")
+        review.wait_for_load_state("networkidle")
+        due = review.locator("[data-review-summary]").get_attribute("data-due")
+        if due != str(want):
+            raise SystemExit(f"the review page shows {due} due, not {want}")
+        out["review"] = kb()
+        browser.close()
+    return out
+
+
 def lesson_check_cost(site_url: str) -> float:
     """Script time (ms) of checking an answer on the real lesson page, on a phone-sized window with Chromium's 4x CPU
     slowdown: what a learner's phone spends between the tap and the result."""
@@ -580,7 +686,9 @@ def main() -> int:
     lines += ["| ---: | " + " | ".join("---:" for _ in kinds) + " | ---: | ---: |"]
     extra: list[str] = []
     builds: dict[int, dict[str, Build]] = {}
-    budgets: dict[str, float | None] = dict.fromkeys([*BUDGETS, *AT_LEAST, *LESSON_BUDGETS, *LESSON_AT_LEAST])
+    budgets: dict[str, float | None] = dict.fromkeys(
+        [*BUDGETS, *BANK_BUDGETS, *AT_LEAST, *LESSON_BUDGETS, *LESSON_AT_LEAST]
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.sizes:
             rows = synthetic_bank(n)
@@ -594,6 +702,24 @@ def main() -> int:
             memory = ", ".join(f"{k} {b[k].peak_mb:.0f} MB" for k in kinds)
             per_q = ", ".join(f"{k} {html_bytes_per_question(projects[k] / 'site', n) / 1024:.1f} KB" for k in kinds)
             extra.append(f"- {n:,} questions: peak memory {memory}; topic-page HTML per question {per_q}.")
+            if not args.no_browser:
+                site = projects["guide"] / "site"
+                with gzip_server(site) as url:
+                    data = bank_data_loaded(url, site, n)
+                extra.append(
+                    f"- {n:,} questions, question data loaded (gzipped): practice page ready {data['ready']:.1f} KB, "
+                    f"after starting a 60-question exam {data['exam']:.1f} KB, "
+                    f"Review with 60 due {data['review']:.1f} KB;"
+                    f" script time: starting the exam {data['start ms']:.1f} ms, answering a question "
+                    f"{data['answer ms']:.1f} ms."
+                )
+                print(extra[-1], flush=True)
+                if n == max(args.sizes):
+                    budgets["practice page ready: question data (KB gzipped)"] = data["ready"]
+                    budgets["a started 60-question exam: question data in all (KB gzipped)"] = data["exam"]
+                    budgets["Review with 60 due: question data (KB gzipped)"] = data["review"]
+                    budgets["start a 60-question exam (ms script)"] = data["start ms"]
+                    budgets["answer a question in the exam (ms script)"] = data["answer ms"]
             if n == max(args.sizes):
                 html = {k: html_bytes_per_question(projects[k] / "site", n) for k in ("guide", "floor")}
                 budgets["topic-page HTML per question / the floor's"] = html["guide"] / html["floor"]
@@ -687,6 +813,11 @@ def main() -> int:
         verdict = "not measured" if value is None else ("holds" if value <= limit else "MISSED")
         shown = "" if value is None else f"{value:.2f}"
         lines.append(f"- {name}: {shown} (budget {limit}) {verdict}")
+    for name, limit in BANK_BUDGETS.items():
+        value = budgets[name]
+        verdict = "not measured" if value is None else ("holds" if value <= limit else "MISSED")
+        shown = "" if value is None else f"{value:.1f}"
+        lines.append(f"- {name}: {shown} (budget {limit:.0f}) {verdict}")
     for name, limit in LESSON_BUDGETS.items():
         value = budgets[name]
         verdict = "not measured" if value is None else ("holds" if value <= limit else "MISSED")

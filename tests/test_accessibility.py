@@ -209,9 +209,9 @@ def exam_states(page: Page, site: str) -> Iterator[str]:
         card.locator("[data-review-check]").click()
         yield "review answered"
     page.goto(f"{site}instructors/")
-    page.locator("[data-links-mode='ids']").check()
+    page.locator("[data-instructors-mode='ids']").check()
     page.locator("details.links-form__topic").first.locator("summary").click()
-    page.locator("[data-links-pick]").first.check()
+    page.locator("[data-instructors-pick]").first.check()
     yield "link builder"
     first = page.evaluate("Object.keys(window.llmGuide.bank.questions)[0]")
     page.goto(f"{site}q/#{first}")

@@ -235,15 +235,15 @@ def test_a_memory_question_links_its_case_in_the_calculator(page: Page, served_s
     explanation_link(page, "mem-adam-bytes-per-param", "e")
     expect(page).to_have_url(f"{served_site}calculator/?params=7B")
     expect(page.locator("[data-calc-total]")).to_have_attribute("data-bytes", str(112_000_000_000))
-    # The practice exam shows the same explanations from assets/generated/questions.js, at another depth.
+    # The practice exam shows the same explanations from the question's content script, at another depth.
     page.goto(f"{served_site}practice/")
     href = page.evaluate(
-        """() => {
+        """() => new Promise((done) => window.llmGuide.bank.load(['par-zero-stage-memory'], () => {
           const q = window.llmGuide.bank.questions['par-zero-stage-memory'];
           const box = document.createElement('div');
           box.innerHTML = q.options.map(o => o.explanation).join('');
-          return new URL(box.querySelector('a[href*="calculator"]').getAttribute('href'), location.href).href;
-        }"""
+          done(new URL(box.querySelector('a[href*="calculator"]').getAttribute('href'), location.href).href);
+        }))"""
     )
     assert href == f"{served_site}calculator/?params=7B&gpus=8&zero=2"
 

@@ -85,7 +85,7 @@ def test_a_linked_renderer_rewrites_its_markdown_and_leaves_the_original_alone()
 
 def test_bank_links_point_to_pages_that_exist_and_to_cases_the_calculator_accepts() -> None:
     """Every `guide:` link in the bank names a page of docs/; every calculator case is one the calculator computes
-    (checked under Node with docs/assets/calc-core.js)."""
+    (checked under Node with docs/assets/calculator/calc-core.js)."""
     text = (ROOT / "data/questions.yaml").read_text(encoding="utf-8")
     found = re.findall(r"\]\(guide:([^)?#\s]+)(\?[^)#\s]*)?", text)
     assert found, "the memory questions link worked cases in the calculator"
@@ -97,7 +97,7 @@ def test_bank_links_point_to_pages_that_exist_and_to_cases_the_calculator_accept
         " const out = c.evaluate(p.raw, p); return [q, out.ok, out.errors, out.warnings]; })));"
     )
     result = subprocess.run(
-        ["node", "-e", script, str(ROOT / "docs/assets/calc-core.js"), json.dumps(queries)],
+        ["node", "-e", script, str(ROOT / "docs/assets/calculator/calc-core.js"), json.dumps(queries)],
         capture_output=True,
         text=True,
         check=True,

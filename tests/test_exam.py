@@ -372,11 +372,11 @@ def test_copy_link_on_every_question(browser: Browser, served_site: str, bank: L
     page = context.new_page()
     try:
         page.goto(f"{served_site}{lesson_path('peft')}")
-        buttons = page.locator("[data-quiz-copy-link]")
+        buttons = page.locator("[data-links-copy-link]")
         expect(buttons).to_have_count(len(lesson_questions(bank, "peft")))
         q = lesson_questions(bank, "peft")[2]
-        page.locator(f"#q-{q.id} [data-quiz-copy-link]").click()
-        expect(page.locator(f"#q-{q.id} [data-quiz-copy-status]")).to_have_text("Link copied.")
+        page.locator(f"#q-{q.id} [data-links-copy-link]").click()
+        expect(page.locator(f"#q-{q.id} [data-links-copy-status]")).to_have_text("Link copied.")
         # The permanent link, which finds the question's lesson wherever it moves.
         link = page.evaluate("navigator.clipboard.readText()")
         assert link == f"{served_site}q/#{q.id}"
@@ -389,22 +389,24 @@ def test_copy_link_on_every_question(browser: Browser, served_site: str, bank: L
 
 def test_instructors_builder_makes_working_links(page: Page, served_site: str, bank: LoadedBank) -> None:
     page.goto(f"{served_site}instructors/")
-    page.locator("[data-links-topic='peft']").check()
-    page.locator("[data-links-count]").fill("5")
-    page.locator("[data-links-seed]").fill("42")
-    page.locator("[data-links-timer]").uncheck()
-    expect(page.locator("[data-links-output]")).to_have_value(f"{served_site}practice/?topics=peft&n=5&seed=42&timer=0")
-    page.locator("[data-links-mode='ids']").check()
+    page.locator("[data-instructors-topic='peft']").check()
+    page.locator("[data-instructors-count]").fill("5")
+    page.locator("[data-instructors-seed]").fill("42")
+    page.locator("[data-instructors-timer]").uncheck()
+    expect(page.locator("[data-instructors-output]")).to_have_value(
+        f"{served_site}practice/?topics=peft&n=5&seed=42&timer=0"
+    )
+    page.locator("[data-instructors-mode='ids']").check()
     second, first = bank.questions[3].id, bank.questions[1].id
     page.locator("details.links-form__topic").first.locator("summary").click()
     for qid in (second, first):
-        box = page.locator(f"[data-links-pick='{qid}']")
+        box = page.locator(f"[data-instructors-pick='{qid}']")
         box.evaluate("b => b.closest('details').open = true")
         box.check()
     # A chosen set keeps its order, so its link holds no seed.
     link = f"{served_site}practice/?ids={second},{first}&timer=0"
-    expect(page.locator("[data-links-output]")).to_have_value(link)
-    page.locator("[data-links-open]").click()
+    expect(page.locator("[data-instructors-output]")).to_have_value(link)
+    page.locator("[data-instructors-open]").click()
     page.locator("[data-exam-start]").click()
     assert exam_order(page) == [second, first]
 
@@ -719,26 +721,26 @@ def test_instructors_builder_names_unknown_ids_counts_and_gives_a_chosen_set_no_
     page: Page, served_site: str, bank: LoadedBank
 ) -> None:
     page.goto(f"{served_site}instructors/")
-    output = page.locator("[data-links-output]")
+    output = page.locator("[data-instructors-output]")
     expect(output).to_have_value(re.compile(r"practice/\?.*seed=\d+$"))  # drawn questions: a seed
-    page.locator("[data-links-mode='ids']").check()
-    expect(page.locator("[data-links-seed]")).to_be_hidden()
+    page.locator("[data-instructors-mode='ids']").check()
+    expect(page.locator("[data-instructors-seed]")).to_be_hidden()
     first, second = bank.questions[2].id, bank.questions[7].id
-    page.locator("[data-links-ids]").fill(f"{first},no-such-question")
-    warning = page.locator("[data-links-unknown]")
+    page.locator("[data-instructors-ids]").fill(f"{first},no-such-question")
+    warning = page.locator("[data-instructors-unknown]")
     expect(warning).to_be_visible()
     expect(warning).to_contain_text("no-such-question")
     expect(output).to_have_value(f"{served_site}practice/?ids={first}")
-    expect(page.locator("[data-links-picked]")).to_have_text("1 question chosen.")
-    box = page.locator(f"[data-links-pick='{second}']")
+    expect(page.locator("[data-instructors-picked]")).to_have_text("1 question chosen.")
+    box = page.locator(f"[data-instructors-pick='{second}']")
     box.evaluate("b => b.closest('details').open = true")
     box.check()
-    expect(page.locator("[data-links-picked]")).to_have_attribute("data-links-picked", "2")
-    expect(page.locator("[data-links-picked]")).to_have_text("2 questions chosen.")
-    page.locator("[data-links-ids]").fill(f"{first},{second}")
+    expect(page.locator("[data-instructors-picked]")).to_have_attribute("data-instructors-picked", "2")
+    expect(page.locator("[data-instructors-picked]")).to_have_text("2 questions chosen.")
+    page.locator("[data-instructors-ids]").fill(f"{first},{second}")
     expect(warning).to_be_hidden()
     expect(output).to_have_value(f"{served_site}practice/?ids={first},{second}")
-    page.locator("[data-links-open]").click()
+    page.locator("[data-instructors-open]").click()
     expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
     expect(page.locator("[data-exam-fixed-set]")).to_have_attribute("data-exam-fixed-set", "2")
     expect(page.locator("[data-exam-seed]")).to_have_count(0)  # a fixed set has no seed to set
@@ -771,3 +773,70 @@ def test_multi_select_questions_say_choose_two_in_words(page: Page, served_site:
     submit(page)
     page.goto(f"{served_site}review/")
     expect(page.locator(f"[data-review-card='{q.id}'] legend").first).to_have_text("Choose two.")
+
+
+def content_requests(page: Page) -> list[str]:
+    """Question ids whose content script the page asks for, as it asks (collected from now on)."""
+    asked: list[str] = []
+    pattern = re.compile(r"/assets/generated/bank/q/([a-z0-9-]+)\.js\?v=[0-9a-f]{10}$")
+
+    def seen(url: str) -> None:
+        found = pattern.search(url)
+        if found:
+            asked.append(found.group(1))
+
+    page.on("request", lambda request: seen(request.url))
+    return asked
+
+
+def test_the_pages_load_the_questions_they_show_and_no_others(page: Page, served_site: str, bank: LoadedBank) -> None:
+    asked = content_requests(page)
+    page.goto(f"{served_site}practice/")
+    expect(page.locator("[data-exam-start]")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert asked == [], "the set-up needs the index alone"
+    ids = [q.id for q in bank.questions[10:15]]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
+    expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", ids[0])
+    page.wait_for_load_state("networkidle")
+    # The first question first, then the rest of this exam once it shows; each once, and nothing else.
+    assert asked[0] == ids[0] and sorted(asked) == sorted(ids), asked
+    for qid in ids[:2]:
+        answer_current(page, bank, right=False)
+        page.locator("[data-exam-next]").click()
+        expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", ids[ids.index(qid) + 1])
+    submit(page)
+    expect(page.locator("[data-exam-review-item]")).to_have_count(5)
+    expect(page.locator("[data-exam-review-missing]")).to_have_count(0)
+    assert sorted(asked) == sorted(ids), "moving on and the result load nothing more"
+    # Review: the card it shows and the questions "Coming up" names, no more.
+    asked.clear()
+    page.goto(f"{served_site}review/")
+    expect(page.locator("[data-review-card]")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert asked == [ids[0]] or sorted(asked) == sorted(ids[:2]), asked
+
+
+def test_a_question_that_cannot_be_loaded_is_named_and_the_exam_goes_on(
+    page: Page, served_site: str, bank: LoadedBank, console: Console
+) -> None:
+    ids = [q.id for q in bank.questions[20:23]]
+    page.route(f"**/generated/bank/q/{ids[1]}.js*", lambda route: route.abort())
+    start(page, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
+    answer_current(page, bank, right=True)
+    page.locator("[data-exam-next]").click()
+    expect(page.locator("[data-exam-loading-text]")).to_contain_text("could not be loaded")
+    expect(page.locator("#exam-q-title")).to_have_text("Question 2 of 3")
+    page.locator("[data-exam-goto='2']").click()
+    expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", ids[2])
+    submit(page)
+    # The score still counts every answer; the one question without its text says so.
+    expect(page.locator("[data-exam-score]")).to_have_attribute("data-total", "3")
+    expect(page.locator("[data-exam-notice='warning']")).to_contain_text(
+        "1 question's explanations could not be loaded"
+    )
+    expect(page.locator(f"#exam-review-{ids[1]} [data-exam-review-missing]")).to_be_visible()
+    # The refused script is the only error the console saw (checked again when the page closes).
+    refused = [e for e in console.errors if "Failed to load resource" in e]
+    assert len(refused) == 1 and len(console.errors) == 1, console.errors
+    console.errors.clear()

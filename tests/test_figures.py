@@ -29,7 +29,7 @@ from tests.browser import Console, Requests
 from tests.conftest import ROOT
 
 SVG = "{http://www.w3.org/2000/svg}"
-CSS = (ROOT / "docs/assets/figures.css").read_text(encoding="utf-8")
+CSS = (ROOT / "docs/assets/figures/figures.css").read_text(encoding="utf-8")
 # The topic each figure belongs to: it is shown on that topic's overview or on one of its lesson pages, and every
 # topic overview that existed when figures came keeps at least one.
 PAGES = {
@@ -171,11 +171,11 @@ def test_every_figure_is_on_its_page_and_every_topic_page_has_one(bank: LoadedBa
         pages = {"index.md"} | {f"{lesson.id}.md" for lesson in bank.topic(topic).lessons}
         assert page.parent == ROOT / f"docs/topics/{topic}" and page.name in pages, f"{name} is on {page}"
         front = page.read_text(encoding="utf-8").split("\n---\n", 1)[0]
-        assert "assets/figures.css" in front, f"{page} places {name} but does not load figures.css"
+        assert "assets/figures/figures.css" in front, f"{page} places {name} but does not load figures.css"
     overviews = {page for pages in placed.values() for page in pages if page.name == "index.md"}
     for topic in set(PAGES.values()):
         assert ROOT / f"docs/topics/{topic}/index.md" in overviews, f"the {topic} overview has no figure"
-    assert "assets/figures.css" in (ROOT / "docs/print.md").read_text(encoding="utf-8")
+    assert "assets/figures/figures.css" in (ROOT / "docs/print.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", figures.names())
@@ -278,7 +278,7 @@ def test_a_figure_on_a_lesson_page_is_printed_with_its_notes(tmp_path: Path) -> 
     lesson = tmp_path / "topics/data-quality/formatting.md"
     lesson.parent.mkdir(parents=True)
     lesson.write_text(
-        "---\ntitle: T\nstyles:\n  - assets/figures.css\n---\n\n# T\n\n## Key ideas\n\n- A note.\n\n"
+        "---\ntitle: T\nstyles:\n  - assets/figures/figures.css\n---\n\n# T\n\n## Key ideas\n\n- A note.\n\n"
         f'{call("packing")}\n\nAfter the figure.\n\n## Questions\n\n{{{{ quiz("data-quality", "formatting") }}}}\n',
         encoding="utf-8",
     )
@@ -408,7 +408,7 @@ def test_zero_bars_are_the_zero_papers_formulas() -> None:
 
 
 def calculator(cases: list[dict[str, str]]) -> list[dict[str, float]]:
-    """docs/assets/calc-core.js itself, under Node, on the same cases."""
+    """docs/assets/calculator/calc-core.js itself, under Node, on the same cases."""
     script = (
         "const c = require(process.argv[1]);"
         "const cases = JSON.parse(process.argv[2]);"
@@ -416,7 +416,7 @@ def calculator(cases: list[dict[str, str]]) -> list[dict[str, float]]:
         "c.evaluate(raw).result.parts.map(p => [p.id, p.bytes])))));"
     )
     out = subprocess.run(
-        ["node", "-e", script, str(ROOT / "docs/assets/calc-core.js"), json.dumps(cases)],
+        ["node", "-e", script, str(ROOT / "docs/assets/calculator/calc-core.js"), json.dumps(cases)],
         capture_output=True,
         text=True,
         check=True,
@@ -556,7 +556,10 @@ def test_parameter_parts_add_up_to_the_presets_model_and_the_pages_shares() -> N
         " heads: p.heads, kvHeads: p.kvHeads, ffn: p.ffn, targets: c.LORA_TARGETS}).count]));"
     )
     out = subprocess.run(
-        ["node", "-e", script, str(ROOT / "docs/assets/calc-core.js")], capture_output=True, text=True, check=True
+        ["node", "-e", script, str(ROOT / "docs/assets/calculator/calc-core.js")],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     params, lora = json.loads(out.stdout)
     assert total == params and plot["lora"] == lora == 19_988_480 and plot["rank"] == 8

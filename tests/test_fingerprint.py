@@ -50,36 +50,36 @@ def check_every_reference_names_its_content(site: Path) -> None:
 def test_the_online_build_loads_every_asset_by_content(built_site: Path) -> None:
     check_every_reference_names_its_content(built_site)
     peft = references(built_site)["topics/peft/index.html"]
-    assert {"assets/quiz.js", "assets/quiz.css", "assets/store.js", VERSIONS_PATH} <= set(peft)
+    assert {"assets/quiz/quiz.js", "assets/site.css", "assets/base/store.js", VERSIONS_PATH} <= set(peft)
     practice = references(built_site)["practice/index.html"]
-    assert {"assets/exam.js", "assets/generated/questions.js", "assets/exam.css"} <= set(practice)
+    assert {"assets/exam/exam.js", "assets/generated/bank/index.js", "assets/exam/exam.css"} <= set(practice)
 
 
 def test_the_offline_copy_loads_every_asset_by_content(unzipped: Path) -> None:
     # Relative addresses with a query: file:// ignores the query, and test_offline.py uses these pages from disk.
     check_every_reference_names_its_content(unzipped)
-    assert 'src="assets/quiz.js?v=' in (unzipped / "index.html").read_text(encoding="utf-8")
+    assert 'src="assets/quiz/quiz.js?v=' in (unzipped / "index.html").read_text(encoding="utf-8")
 
 
 def test_rewrite_resolves_relative_addresses_and_leaves_the_rest() -> None:
-    versions = {"assets/quiz.js": "aaaa", "assets/generated/questions.js": "bbbb", "assets/exam.css": "cccc"}
+    versions = {"assets/quiz/quiz.js": "aaaa", "assets/generated/questions.js": "bbbb", "assets/exam/exam.css": "cccc"}
     html = (
-        '<script src="../../assets/quiz.js"></script>'
+        '<script src="../../assets/quiz/quiz.js"></script>'
         '<link rel="preload" as="script" href="../../assets/generated/questions.js" data-page-script>'
-        '<link rel="stylesheet" href="../../assets/exam.css?v=old">'  # already versioned: left as it is
+        '<link rel="stylesheet" href="../../assets/exam/exam.css?v=old">'  # already versioned: left as it is
         '<script src="../../assets/javascripts/bundle.1234.min.js"></script>'  # Material's: hashed already
-        '<a href="../../assets/quiz.js#x">a link with a fragment</a>'
+        '<a href="../../assets/quiz/quiz.js#x">a link with a fragment</a>'
         '<img src="https://example.org/assets/quiz.js">'
-        "<code>src=&quot;../../assets/quiz.js&quot;</code>"  # text on the page, not an attribute
+        "<code>src=&quot;../../assets/quiz/quiz.js&quot;</code>"  # text on the page, not an attribute
     )
     out = rewrite_page(html, "topics/peft/index.html", versions)
-    assert '<script src="../../assets/quiz.js?v=aaaa"></script>' in out
+    assert '<script src="../../assets/quiz/quiz.js?v=aaaa"></script>' in out
     assert 'href="../../assets/generated/questions.js?v=bbbb" data-page-script' in out
     rest = out.replace("quiz.js?v=aaaa", "quiz.js").replace("questions.js?v=bbbb", "questions.js")
     assert rest == html
     # The same file from the site root, and a path that only looks like it from another folder.
-    tag = '<script src="assets/quiz.js">'
-    assert rewrite_page(tag, "index.html", versions) == '<script src="assets/quiz.js?v=aaaa">'
+    tag = '<script src="assets/quiz/quiz.js">'
+    assert rewrite_page(tag, "index.html", versions) == '<script src="assets/quiz/quiz.js?v=aaaa">'
     assert rewrite_page(tag, "topics/index.html", versions) == tag
 
 
@@ -93,7 +93,7 @@ def changed_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Pat
     """The site built again with two scripts changed: quiz.js (every page) and exam.js (the practice page only), and
     progress-page.js, which no page names (progress.js loads it through the versions table)."""
     project = copy_project(tmp_path_factory.mktemp("changed") / "project")
-    for name in ("quiz.js", "exam.js", "progress-page.js"):
+    for name in ("quiz/quiz.js", "exam/exam.js", "progress/progress-page.js"):
         script = project / "docs" / "assets" / name
         script.write_text(script.read_text(encoding="utf-8") + "\nwindow.__changedByTheTest = 1;\n", encoding="utf-8")
     site = project / "site"
@@ -105,10 +105,10 @@ def changed_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Pat
 def test_a_changed_script_gets_a_new_address_in_every_page_that_loads_it(built_site: Path, changed_site: Path) -> None:
     before, after = references(built_site), references(changed_site)
     assert before.keys() == after.keys()
-    changed = {"assets/quiz.js", "assets/exam.js", VERSIONS_PATH}
+    changed = {"assets/quiz/quiz.js", "assets/exam/exam.js", VERSIONS_PATH}
     pages_loading = {name: [page for page, loaded in before.items() if name in loaded] for name in changed}
-    assert len(pages_loading["assets/quiz.js"]) == len(before)  # on every page, through extra_javascript
-    assert pages_loading["assets/exam.js"] == ["practice/index.html"]
+    assert len(pages_loading["assets/quiz/quiz.js"]) == len(before)  # on every page, through extra_javascript
+    assert pages_loading["assets/exam/exam.js"] == ["practice/index.html"]
     for page, loaded in before.items():
         assert loaded.keys() == after[page].keys(), page
         for target, value in loaded.items():
@@ -120,8 +120,9 @@ def test_a_changed_script_gets_a_new_address_in_every_page_that_loads_it(built_s
     # The file no page names: its address in the table changed, and so did the table's own address.
     old = (built_site / VERSIONS_PATH).read_text(encoding="utf-8")
     new = (changed_site / VERSIONS_PATH).read_text(encoding="utf-8")
-    version = digest((changed_site / "assets/progress-page.js").read_bytes())
-    assert f'"progress-page.js?v={version}"' in new and f'"progress-page.js?v={version}"' not in old
+    version = digest((changed_site / "assets/progress/progress-page.js").read_bytes())
+    assert f'"progress/progress-page.js?v={version}"' in new
+    assert f'"progress/progress-page.js?v={version}"' not in old
 
 
 def test_scripts_that_load_scripts_ask_for_versioned_addresses(page: Page, served_site: str, built_site: Path) -> None:
@@ -132,7 +133,11 @@ def test_scripts_that_load_scripts_ask_for_versioned_addresses(page: Page, serve
     page.locator(".md-sidebar--primary").get_by_role("link", name="Home", exact=True).first.click()
     page.wait_for_url(served_site)
     expect(page.locator("[data-progress-topic]").first).to_be_visible()
-    for name in ("assets/progress-io.js", "assets/generated/topic-ids.js", "assets/progress-page.js"):
+    for name in (
+        "assets/progress/progress-file.js",
+        "assets/generated/topic-ids.js",
+        "assets/progress/progress-page.js",
+    ):
         want = f"{served_site}{name}?v={digest((built_site / name).read_bytes())}"
         assert want in requested, f"{name}: asked for {[url for url in requested if name in url]}"
     material = ("/assets/javascripts/", "/assets/stylesheets/")  # the theme's bundle: a hash in its name already

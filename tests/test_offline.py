@@ -215,7 +215,7 @@ def test_offline_copy_works_from_disk_without_network(
     # Links handed out from disk say that they only work on this computer (this copy was built with no published
     # address to give instead).
     page.goto((unzipped / "instructors.html").as_uri())
-    expect(page.locator("[data-links-where]")).to_have_text(re.compile("works on this computer only"))
+    expect(page.locator("[data-instructors-where]")).to_have_text(re.compile("works on this computer only"))
 
     assert requests.seen, "the guard saw no requests at all: it is not watching"
     assert requests.refused == []

@@ -247,3 +247,31 @@ def test_the_table_of_test_layers_lists_every_test_file() -> None:
     present = {path.name for path in (ROOT / "tests").glob("test_*.py")}
     assert listed == present, f"missing from the README: {sorted(present - listed)}; gone: {sorted(listed - present)}"
     assert "`tests/js/*.test.js`" in table
+
+
+def test_the_front_end_tree_is_the_folder() -> None:
+    """The tree under "The front end" names every file of docs/assets/ (vendored and generated folders as one line)
+    and nothing that is not there."""
+    section = README.split("### The front end", 1)[1]
+    tree = re.search(r"^```text\n(.*?)^```$", section, re.MULTILINE | re.DOTALL)
+    assert tree is not None, "README: the front-end tree is missing"
+    listed: set[str] = set()
+    folder = ""
+    for line in tree.group(1).splitlines()[1:]:
+        depth, name = len(line) - len(line.lstrip()), line.split()[0]
+        if depth == 4:
+            listed.add(folder + name)
+            continue
+        folder = name if name.endswith("/") else ""
+        if not folder or name in ("vendor/", "generated/"):
+            listed.add(name)
+    assets = ROOT / "docs" / "assets"
+    present = {
+        path.relative_to(assets).as_posix()
+        for path in assets.rglob("*")
+        if path.is_file() and path.suffix in (".js", ".css") and path.relative_to(assets).parts[0] not in ("vendor",)
+    }
+    present |= {"vendor/", "generated/"}
+    assert listed == present, (
+        f"README lists {sorted(listed - present)} that do not exist; misses {sorted(present - listed)}"
+    )

@@ -74,11 +74,11 @@ def test_home_page_counts_come_from_the_bank(built_site: Path, bank: LoadedBank)
 def test_assets_are_files_not_inline(built_site: Path) -> None:
     page = soup(built_site / "topics" / "peft" / "lora-basics" / "index.html")
     scripts = [s.get("src", "") for s in page.select("script")]
-    assert any(src.split("?")[0].endswith("assets/quiz.js") for src in scripts)
+    assert any(src.split("?")[0].endswith("assets/quiz/quiz.js") for src in scripts)
     styles = [link.get("href", "").split("?")[0] for link in page.select("link[rel=stylesheet]")]
-    assert any(href.endswith("assets/quiz.css") for href in styles)
+    assert any(href.endswith("assets/site.css") for href in styles)
     assert not any("data-quiz" in (s.string or "") for s in page.select("script"))
-    assert (built_site / "assets" / "quiz.js").is_file()
+    assert (built_site / "assets" / "quiz" / "quiz.js").is_file()
 
 
 @pytest.fixture

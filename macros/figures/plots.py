@@ -344,9 +344,9 @@ NF4_BITS = 4 + 8 / 64 + 32 / (64 * 256)  # the QLoRA paper's 4-bit codes plus do
 
 
 def memory_cases() -> list[tuple[str, dict[str, float]]]:
-    """Model states in bytes for a 13B model on one GPU, as docs/assets/calc-core.js counts them (the test runs that
-    module on the same cases and compares): 2-byte weights and gradients, K bytes of optimizer state per trained
-    parameter, a BF16 or NF4 frozen base for LoRA and QLoRA."""
+    """Model states in bytes for a 13B model on one GPU, as docs/assets/calculator/calc-core.js counts them (the test
+    runs that module on the same cases and compares): 2-byte weights and gradients, K bytes of optimizer state per
+    trained parameter, a BF16 or NF4 frozen base for LoRA and QLoRA."""
     p, t = MEMORY_PARAMS, MEMORY_ADAPTERS
     return [
         ("Full, AdamW", {"weights": 2 * p, "gradients": 2 * p, "optimizer": 12 * p}),

@@ -1,7 +1,7 @@
 """A few SVG primitives for the guide's figures, written straight into the page (inline SVG).
 
 Inline, because an SVG loaded through `<img>` cannot see the page's CSS variables, and the figures take their colours
-from the theme (docs/assets/figures.css): classes name what a shape is (`fig-box-1`, `fig-line-2`, ...) and the
+from the theme (docs/assets/figures/figures.css): classes name what a shape is (`fig-box-1`, `fig-line-2`, ...) and the
 stylesheet gives it a palette colour. Every shape also carries plain presentation attributes (`currentColor`
 outlines, no fill) that the stylesheet overrides, so a figure stays legible in both palettes even without it. No
 colour is ever written as a literal here; tests/test_figures.py checks that.

@@ -1,10 +1,10 @@
-// The one answer core (docs/assets/answer-core.js) that topic pages, the exam and Review all grade with.
+// The one answer core (docs/assets/base/answer-core.js) that topic pages, the exam and Review all grade with.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const answers = require("../../docs/assets/answer-core.js");
-const exam = require("../../docs/assets/exam-core.js");
-const review = require("../../docs/assets/review-core.js");
+const answers = require("../../docs/assets/base/answer-core.js");
+const exam = require("../../docs/assets/exam/exam-core.js");
+const review = require("../../docs/assets/review/review-core.js");
 
 test("a multi-select answer is complete only with exactly N choices", () => {
   assert.equal(answers.choiceState(0, 2), "empty");

@@ -1,11 +1,11 @@
-// The GPU memory calculator's arithmetic (docs/assets/calc-core.js) against the ZeRO paper's worked example and
+// The GPU memory calculator's arithmetic (docs/assets/calculator/calc-core.js) against the ZeRO paper's worked example and
 // against every memory figure the question bank states (run by `node --test tests/js/`).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
-const core = require("../../docs/assets/calc-core.js");
+const core = require("../../docs/assets/calculator/calc-core.js");
 
 const BANK = fs.readFileSync(path.join(__dirname, "../../data/questions.yaml"), "utf8");
 

@@ -1,8 +1,8 @@
-// Pure logic of docs/assets/exam-core.js: drawing, links, the session's time, scoring (run by `node --test tests/js/`).
+// Pure logic of docs/assets/exam/exam-core.js: drawing, links, the session's time, scoring (run by `node --test tests/js/`).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const core = require("../../docs/assets/exam-core.js");
+const core = require("../../docs/assets/exam/exam-core.js");
 
 function makeBank() {
   // Two topics, three domains with uneven sizes; question i has key [i % 3].

@@ -1,11 +1,11 @@
 // Pure progress logic: summaries and counts per topic (progress-core.js, every page), and "continue", import
-// validation and merging (progress-io.js, the home and progress pages).
+// validation and merging (progress-file.js, the home and progress pages).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const store = require("../../docs/assets/store.js");
-const core = require("../../docs/assets/progress-core.js");
-const io = require("../../docs/assets/progress-io.js");
+const store = require("../../docs/assets/base/store.js");
+const core = require("../../docs/assets/progress/progress-core.js");
+const io = require("../../docs/assets/progress/progress-file.js");
 
 const attempt = (selected, correct, at) => ({ selected, correct, at });
 const records = {

@@ -1,8 +1,8 @@
-// Pure logic of docs/assets/review-core.js with the vendored ts-fsrs (run by `node --test tests/js/`).
+// Pure logic of docs/assets/review/review-core.js with the vendored ts-fsrs (run by `node --test tests/js/`).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const core = require("../../docs/assets/review-core.js");
+const core = require("../../docs/assets/review/review-core.js");
 const lib = require("../../docs/assets/vendor/ts-fsrs/index.umd.js");
 
 const NOW = new Date(2026, 2, 10, 9, 0).getTime();

@@ -1,8 +1,8 @@
-// Pure record logic of docs/assets/store.js (run by scripts/test through `node --test tests/js/`).
+// Pure record logic of docs/assets/base/store.js (run by scripts/test through `node --test tests/js/`).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const core = require("../../docs/assets/store.js");
+const core = require("../../docs/assets/base/store.js");
 
 test("a retry keeps the first attempt and replaces the latest", () => {
   let record = core.normalizeRecord(null);
@@ -67,7 +67,7 @@ const vm = require("node:vm");
 
 // Values made in another vm context have that context's prototypes: compare them as plain data.
 const plain = (value) => JSON.parse(JSON.stringify(value));
-const SOURCE = fs.readFileSync(path.join(__dirname, "../../docs/assets/store.js"), "utf8");
+const SOURCE = fs.readFileSync(path.join(__dirname, "../../docs/assets/base/store.js"), "utf8");
 
 function sharedStorage() {
   const data = new Map();

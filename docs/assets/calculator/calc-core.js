@@ -1,7 +1,7 @@
 /*
  * The GPU memory calculator's arithmetic, with no DOM: reading a case from the address or the form, naming what is
  * wrong with it, and the bytes per GPU of one training step (weights, gradients, optimizer states, activations),
- * each with the formula it used. docs/assets/calculator.js only reads and writes the page; tests/js/calculator.test.js
+ * each with the formula it used. docs/assets/calculator/calculator.js only reads and writes the page; tests/js/calculator.test.js
  * checks everything here under Node against the ZeRO paper's worked example and the question bank's own figures.
  *
  * Conventions (stated on docs/calculator.md, which must say the same):

@@ -20,7 +20,7 @@
   function g() { return window.llmGuide || {}; }
   function now() { return Date.now(); }
 
-  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
+  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
 
   function examDate() {
     var settings = g().store.get(SETTINGS);
@@ -38,10 +38,25 @@
     return new Date(t).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short" });
   }
 
+  // "Coming up" names the soonest questions only: a long schedule is a count, not a table of thousands.
+  var LATER_SHOWN = 20;
+
+  function shownIds(q) {
+    return (q.due.length ? [q.due[0].id] : []).concat(q.later.slice(0, LATER_SHOWN).map(function (item) { return item.id; }));
+  }
+
   function render(focusSelector) {
     var core = g().reviewCore;
     var t = now();
     var q = core.queue(state.bank.order, records(), examDate(), t);
+    // The content of the card and of the listed questions first (a few kB each; at once when it is here already).
+    var asked = state.asked = {};
+    state.bank.load(shownIds(q), function () {
+      if (state && state.asked === asked) draw(q, t, focusSelector);
+    });
+  }
+
+  function draw(q, t, focusSelector) {
     var body = state.root.querySelector("[data-review-body]");
     body.textContent = "";
     body.appendChild(summary(q, t, false));
@@ -76,8 +91,10 @@
     var q = g().reviewCore.queue(state.bank.order, records(), examDate(), t);
     var old = body.querySelector("[data-review-summary]");
     if (old) old.replaceWith(summary(q, t, true));
-    var later = body.querySelector("[data-review-later-section]");
-    if (later) later.replaceWith(laterTable(q.later, t));
+    state.bank.load(shownIds(q).slice(q.due.length ? 1 : 0), function () {
+      var later = body.querySelector("[data-review-later-section]");
+      if (later) later.replaceWith(laterTable(q.later, t));
+    });
   }
 
   function topicLine(q) {
@@ -98,7 +115,7 @@
       return section;
     }
     var tbody = h("tbody");
-    later.forEach(function (item) {
+    later.slice(0, LATER_SHOWN).forEach(function (item) {
       var q = state.bank.questions[item.id];
       tbody.appendChild(h("tr", { "data-review-later-item": item.id, "data-due": String(item.due) }, [
         h("td", { text: (q.title || item.id) + " (" + topicLine(q) + ")" }),
@@ -113,11 +130,19 @@
         tbody
       ])
     ])]));
+    if (later.length > LATER_SHOWN) {
+      section.appendChild(h("p", { "data-review-later-more": String(later.length - LATER_SHOWN),
+        text: "And " + (later.length - LATER_SHOWN) + " more, scheduled after these." }));
+    }
     return section;
   }
 
   function card(id) {
     var q = state.bank.questions[id];
+    if (!state.bank.loaded(id)) {
+      return h("p", { class: "admonition failure", "data-review-notice": true, "data-review-missing": id,
+        text: "This question could not be loaded. Check the connection and reload the page; its lesson page has it too." });
+    }
     var multi = q.select > 1;
     var form = h("form", { class: "review-card", "data-review-card": id, "aria-labelledby": "review-card-title" });
     form.appendChild(h("h2", { id: "review-card-title", text: q.title || "Question" }));

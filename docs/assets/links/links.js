@@ -6,7 +6,7 @@
  *
  * Contract: it reads [data-quiz-question] articles (id="q-<id>") and their .quiz-q__title, the quiz root's
  * data-quiz-permalink and data-quiz-published, and an overview's [data-lessons] [data-lesson-question]; it adds
- * [data-quiz-copy-link] and [data-quiz-copy-status] inside the title, and sets data-quiz-arrived on the question
+ * [data-links-copy-link] and [data-links-copy-status] inside the title, and sets data-quiz-arrived on the question
  * reached by its link. Small and DOM-only, so every page can load it.
  */
 (function () {
@@ -73,28 +73,28 @@
   function addControls() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz-question]"), function (article) {
       var title = article.querySelector(".quiz-q__title");
-      if (!title || title.querySelector("[data-quiz-copy-link]")) return;
+      if (!title || title.querySelector("[data-links-copy-link]")) return;
       var button = document.createElement("button");
       button.type = "button";
       button.className = "quiz-copylink";
-      button.setAttribute("data-quiz-copy-link", "");
+      button.setAttribute("data-links-copy-link", "");
       button.textContent = "Copy link";
       // Name the question: a screen reader listing buttons hears which of the page's "Copy link"s this is.
       button.setAttribute("aria-label", "Copy link to " + (title.firstChild ? title.firstChild.textContent.trim() : "this question"));
       var status = document.createElement("span");
       status.className = "quiz-copylink__status";
       status.setAttribute("role", "status");
-      status.setAttribute("data-quiz-copy-status", "");
+      status.setAttribute("data-links-copy-status", "");
       title.appendChild(button);
       title.appendChild(status);
     });
   }
 
   function onClick(event) {
-    var button = event.target && event.target.closest ? event.target.closest("[data-quiz-copy-link]") : null;
+    var button = event.target && event.target.closest ? event.target.closest("[data-links-copy-link]") : null;
     if (!button) return;
     var article = button.closest("[data-quiz-question]");
-    var status = article.querySelector("[data-quiz-copy-status]");
+    var status = article.querySelector("[data-links-copy-status]");
     var link = questionLink(article);
     copyText(link.href).then(function (ok) {
       // When copying is refused, show the link itself so it can still be copied by hand.

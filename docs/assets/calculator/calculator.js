@@ -1,6 +1,6 @@
 /*
  * The GPU memory calculator page (docs/calculator.md): the form, the results and the stacked bar. The arithmetic is
- * llmGuide.calcCore (assets/calc-core.js); this file only reads and writes the page. Loaded by that page alone (its
+ * llmGuide.calcCore (assets/calculator/calc-core.js); this file only reads and writes the page. Loaded by that page alone (its
  * front matter `scripts:`), after page-dom.js and calc-core.js.
  *
  * Contract with the page and the tests (see README, "The GPU memory calculator"):
@@ -21,7 +21,7 @@
 (function () {
   "use strict";
 
-  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
+  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
   var TEXT_FIELDS = ["params", "trainable", "gpus", "layers", "hidden", "heads", "seq", "batch"];
   var HINTS = {
     params: "For example 7B, 7.5e9 or 6738415616.",

@@ -1,14 +1,14 @@
 /*
  * Progress across the guide, as pure functions every page needs: summaries of question records and answered counts
  * per topic. No DOM and no storage, so Node's test runner checks them (tests/js/). What only the home and progress
- * pages need ("continue", export, import, merge) is in progress-io.js, loaded there.
+ * pages need ("continue", export, import, merge) is in progress-file.js, loaded there.
  * Records are store.js records: { draft, first, last, again?, extra? } (llmGuide.storeCore.normalizeRecord).
  */
 (function (root) {
   "use strict";
 
   var storeCore = (root.llmGuide && root.llmGuide.storeCore) ||
-    (typeof require === "function" ? require("./store.js") : null);
+    (typeof require === "function" ? require("../base/store.js") : null);
 
   function summarize(ids, recordOf) {
     // One topic or page: how many were answered, right the first time, right now, and which were missed first.

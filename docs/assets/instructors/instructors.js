@@ -3,18 +3,18 @@
  * count, seed and timer, or from chosen question ids, with a copy button. The query string comes from
  * llmGuide.examCore.buildQuery, the same function family that reads it back on the exam page.
  *
- * Contract: [data-links-builder] mount point; [data-links-practice] a link to the exam page (its href is the base, so
- * it is right online and offline); it adds [data-links-mode], [data-links-topic], [data-links-count],
- * [data-links-seed] (drawn questions only: a chosen set's link has no seed), [data-links-seed-error],
- * [data-links-timer], [data-links-domains], [data-links-ids], [data-links-pick=<id>], [data-links-picked=<n>] (the
- * live count of chosen questions), [data-links-unknown] (typed ids not in the bank, named and left out of the link),
- * [data-links-output], [data-links-where] (in the offline copy: whose address the link is), [data-links-copy],
- * [data-links-status], [data-links-open]; the mount point's data-links-published is the published site, if known.
+ * Contract: [data-instructors-builder] mount point; [data-instructors-practice] a link to the exam page (its href is the base, so
+ * it is right online and offline); it adds [data-instructors-mode], [data-instructors-topic], [data-instructors-count],
+ * [data-instructors-seed] (drawn questions only: a chosen set's link has no seed), [data-instructors-seed-error],
+ * [data-instructors-timer], [data-instructors-domains], [data-instructors-ids], [data-instructors-pick=<id>], [data-instructors-picked=<n>] (the
+ * live count of chosen questions), [data-instructors-unknown] (typed ids not in the bank, named and left out of the link),
+ * [data-instructors-output], [data-instructors-where] (in the offline copy: whose address the link is), [data-instructors-copy],
+ * [data-instructors-status], [data-instructors-open]; the mount point's data-instructors-published is the published site, if known.
  */
 (function () {
   "use strict";
 
-  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
+  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
 
   function field(id, label, input, help) {
     input.id = id;
@@ -31,48 +31,49 @@
   function mount(root) {
     var bank = window.llmGuide && window.llmGuide.bank;
     var core = window.llmGuide && window.llmGuide.examCore;
-    var base = document.querySelector("[data-links-practice]");
-    if (!bank || !core || !base || root.hasAttribute("data-links-ready")) return;
-    root.setAttribute("data-links-ready", "");
+    var base = document.querySelector("[data-instructors-practice]");
+    if (!bank || !core || !base || root.hasAttribute("data-instructors-ready")) return;
+    root.setAttribute("data-instructors-ready", "");
     root.textContent = "";
     var form = h("form", { "aria-label": "Build a practice exam link" });
     var mode = h("fieldset", {}, [h("legend", { text: "What the exam holds" })]);
     [["draw", "Questions drawn from topics"], ["ids", "Questions I choose, in my order"]].forEach(function (m, i) {
       mode.appendChild(h("div", { class: "exam-setup__choice" }, [
         h("input", { type: "radio", name: "links-mode", id: "links-mode-" + m[0], value: m[0], checked: i === 0,
-          "data-links-mode": m[0] }),
+          "data-instructors-mode": m[0] }),
         h("label", { for: "links-mode-" + m[0], text: m[1] })
       ]));
     });
     form.appendChild(mode);
 
-    var draw = h("div", { "data-links-draw": true });
+    var draw = h("div", { "data-instructors-draw": true });
     var topics = h("fieldset", {}, [h("legend", { text: "Topics (none ticked: all)" })]);
     bank.topics.forEach(function (t) {
-      topics.appendChild(check("links-topic-" + t.id, t.title, { value: t.id, "data-links-topic": t.id }));
+      topics.appendChild(check("links-topic-" + t.id, t.title, { value: t.id, "data-instructors-topic": t.id }));
     });
     draw.appendChild(topics);
     draw.appendChild(field("links-count", "Number of questions",
-      h("input", { type: "number", min: "1", max: String(bank.order.length), value: String(core.DEFAULT_COUNT), "data-links-count": true })));
-    draw.appendChild(check("links-domains", "Draw in the exam’s domain proportions", { checked: true, "data-links-domains": true }));
+      h("input", { type: "number", min: "1", max: String(bank.order.length), value: String(core.DEFAULT_COUNT), "data-instructors-count": true })));
+    draw.appendChild(check("links-domains", "Draw in the exam’s domain proportions", { checked: true, "data-instructors-domains": true }));
     form.appendChild(draw);
 
-    var pick = h("div", { "data-links-choose": true, hidden: true });
+    var pick = h("div", { "data-instructors-choose": true, hidden: true });
     pick.appendChild(field("links-ids", "Question ids, in order, separated by commas",
-      h("input", { type: "text", autocomplete: "off", spellcheck: "false", "data-links-ids": true, size: "40",
+      h("input", { type: "text", autocomplete: "off", spellcheck: "false", "data-instructors-ids": true, size: "40",
         "aria-describedby": "links-picked links-unknown" }),
       "Tick questions below to add them at the end, or type ids."));
     // How many questions the link holds, as they are ticked or typed; and any typed id the bank does not have.
-    pick.appendChild(h("p", { id: "links-picked", class: "links-form__count", "aria-live": "polite", "data-links-picked": "0" }));
-    pick.appendChild(h("p", { id: "links-unknown", class: "admonition warning links-form__unknown", "data-links-unknown": true,
+    pick.appendChild(h("p", { id: "links-picked", class: "links-form__count", "aria-live": "polite", "data-instructors-picked": "0" }));
+    pick.appendChild(h("p", { id: "links-unknown", class: "admonition warning links-form__unknown", "data-instructors-unknown": true,
       hidden: true }));
     bank.topics.forEach(function (t) {
       var details = h("details", { class: "links-form__topic" }, [h("summary", { text: t.title })]);
       var list = h("ul", { class: "links-form__questions" });
       bank.order.filter(function (id) { return bank.questions[id].topic === t.id; }).forEach(function (id) {
-        var q = bank.questions[id];
-        list.appendChild(h("li", {}, [check("links-pick-" + id, (q.title ? q.title + " " : "") + "(" + id + ")",
-          { value: id, "data-links-pick": id })]));
+        // Titles come from assets/generated/bank/titles.js: this page lists every question, the others load few.
+        var title = (window.llmGuide.bankTitles || {})[id];
+        list.appendChild(h("li", {}, [check("links-pick-" + id, (title ? title + " " : "") + "(" + id + ")",
+          { value: id, "data-instructors-pick": id })]));
       });
       details.appendChild(list);
       pick.appendChild(details);
@@ -82,23 +83,23 @@
     // A seed only matters for drawn questions: a chosen set keeps the given order, so it has no seed field and its
     // link no `seed=`.
     draw.appendChild(field("links-seed", "Seed", h("input", { type: "text", inputmode: "numeric", autocomplete: "off",
-      value: String(core.newSeed(Math.random)), "data-links-seed": true }), "Same seed, same questions in the same order for everyone. Empty: each student gets their own."));
-    draw.appendChild(h("p", { class: "exam-setup__error", "data-links-seed-error": true, hidden: true }));
-    form.appendChild(check("links-timer", "Timed: two minutes per question", { checked: true, "data-links-timer": true }));
+      value: String(core.newSeed(Math.random)), "data-instructors-seed": true }), "Same seed, same questions in the same order for everyone. Empty: each student gets their own."));
+    draw.appendChild(h("p", { class: "exam-setup__error", "data-instructors-seed-error": true, hidden: true }));
+    form.appendChild(check("links-timer", "Timed: two minutes per question", { checked: true, "data-instructors-timer": true }));
 
-    var output = h("input", { type: "url", readonly: true, "data-links-output": true, size: "50" });
+    var output = h("input", { type: "url", readonly: true, "data-instructors-output": true, size: "50" });
     form.appendChild(field("links-output", "Link", output));
-    form.appendChild(h("p", { class: "exam-setup__help", "data-links-where": true }));
-    var status = h("span", { role: "status", "data-links-status": true });
-    var open = h("a", { "data-links-open": true, text: "Open it" });
+    form.appendChild(h("p", { class: "exam-setup__help", "data-instructors-where": true }));
+    var status = h("span", { role: "status", "data-instructors-status": true });
+    var open = h("a", { "data-instructors-open": true, text: "Open it" });
     form.appendChild(h("p", {}, [
-      h("button", { type: "button", class: "md-button md-button--primary", "data-links-copy": true, text: "Copy link" }),
+      h("button", { type: "button", class: "md-button md-button--primary", "data-instructors-copy": true, text: "Copy link" }),
       " ", open, " ", status
     ]));
     root.appendChild(form);
 
     function idsValue() {
-      return form.querySelector("[data-links-ids]").value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
+      return form.querySelector("[data-instructors-ids]").value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
     }
 
     function known(id) {
@@ -106,44 +107,44 @@
     }
 
     function update() {
-      var byIds = form.querySelector("[data-links-mode=ids]").checked;
+      var byIds = form.querySelector("[data-instructors-mode=ids]").checked;
       draw.hidden = byIds;
       pick.hidden = !byIds;
-      var ticked = Array.prototype.filter.call(form.querySelectorAll("[data-links-topic]"), function (b) { return b.checked; })
+      var ticked = Array.prototype.filter.call(form.querySelectorAll("[data-instructors-topic]"), function (b) { return b.checked; })
         .map(function (b) { return b.value; });
       var typed = idsValue();
       var ids = typed.filter(known);
       var unknown = typed.filter(function (id) { return !known(id); });
-      var picked = form.querySelector("[data-links-picked]");
-      picked.setAttribute("data-links-picked", String(ids.length));
+      var picked = form.querySelector("[data-instructors-picked]");
+      picked.setAttribute("data-instructors-picked", String(ids.length));
       picked.textContent = ids.length === 1 ? "1 question chosen." : ids.length + " questions chosen.";
       // A typed id the bank does not have is named now, and left out of the link, before anyone uses it.
-      var warning = form.querySelector("[data-links-unknown]");
+      var warning = form.querySelector("[data-instructors-unknown]");
       warning.hidden = !unknown.length;
       warning.textContent = unknown.length
         ? "Not in the question bank, so left out of the link: " + unknown.map(function (id) { return id.slice(0, 80); }).join(", ") +
           ". Check the spelling against the question list (q/)."
         : "";
-      var seedText = form.querySelector("[data-links-seed]").value.trim();
+      var seedText = form.querySelector("[data-instructors-seed]").value.trim();
       var seed = core.parseSeed(seedText);
-      var seedError = form.querySelector("[data-links-seed-error]");
+      var seedError = form.querySelector("[data-instructors-seed-error]");
       seedError.hidden = !(seedText && seed === null);
       seedError.textContent = seedError.hidden ? "" : "The seed “" + seedText.slice(0, 20) + "” is left out of the link: " +
         core.seedProblem(seedText) + ".";
       var query = core.buildQuery({
         ids: byIds ? ids : null,
         topics: ticked.length === bank.topics.length ? null : ticked,
-        n: parseInt(form.querySelector("[data-links-count]").value, 10) || null,
-        proportional: form.querySelector("[data-links-domains]").checked,
+        n: parseInt(form.querySelector("[data-instructors-count]").value, 10) || null,
+        proportional: form.querySelector("[data-instructors-domains]").checked,
         seed: byIds ? null : seed,
-        timer: form.querySelector("[data-links-timer]").checked
+        timer: form.querySelector("[data-instructors-timer]").checked
       });
       var url = new URL(base.href);
       url.search = query;
       url.hash = "";
       // From the offline copy a file:// link works for no one else: hand out the published exam's address when the
       // build knew it (Open still opens this copy), or say plainly that the link only works on this computer.
-      var published = root.getAttribute("data-links-published");
+      var published = root.getAttribute("data-instructors-published");
       var shared = url;
       if (url.protocol === "file:" && published) {
         shared = new URL("practice/", published.replace(/\/?$/, "/"));
@@ -151,7 +152,7 @@
       }
       output.value = shared.href;
       open.href = url.href;
-      var where = form.querySelector("[data-links-where]");
+      var where = form.querySelector("[data-instructors-where]");
       if (where) {
         where.textContent = url.protocol !== "file:" ? "" : published
           ? "This is the published guide's address: it works for your students; Open tries it in this offline copy."
@@ -163,17 +164,17 @@
     form.addEventListener("input", update);
     form.addEventListener("change", function (event) {
       var box = event.target;
-      if (box.hasAttribute && box.hasAttribute("data-links-pick")) {
+      if (box.hasAttribute && box.hasAttribute("data-instructors-pick")) {
         // Ticking appends, unticking removes: the order of ticking is the exam's order.
         var ids = idsValue().filter(function (id) { return id !== box.value; });
         if (box.checked) ids.push(box.value);
-        form.querySelector("[data-links-ids]").value = ids.join(",");
+        form.querySelector("[data-instructors-ids]").value = ids.join(",");
       }
       update();
     });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
-    form.querySelector("[data-links-copy]").addEventListener("click", function () {
-      var left = form.querySelector("[data-links-mode=ids]").checked ? idsValue().filter(function (id) { return !known(id); }) : [];
+    form.querySelector("[data-instructors-copy]").addEventListener("click", function () {
+      var left = form.querySelector("[data-instructors-mode=ids]").checked ? idsValue().filter(function (id) { return !known(id); }) : [];
       var done = function (ok) {
         status.textContent = (ok ? "Link copied." : "Copying was refused: select the link above and copy it.") +
           (left.length ? " Left out, not in the bank: " + left.join(", ") + "." : "");
@@ -191,7 +192,7 @@
   }
 
   function onPage() {
-    var root = document.querySelector("[data-links-builder]");
+    var root = document.querySelector("[data-instructors-builder]");
     if (root) mount(root);
   }
 

@@ -1,10 +1,11 @@
 /*
  * The practice exam's logic, with no DOM and no storage: URL parsing, seeded drawing in the exam's domain
  * proportions, the session (answers, flags, confidence, time), scoring and breakdowns, and links for instructors.
- * docs/assets/exam.js only reads and writes the page; tests/js/exam.test.js checks everything here under Node.
+ * docs/assets/exam/exam.js only reads and writes the page; tests/js/exam.test.js checks everything here under Node.
  *
- * A bank is what macros/bankscript.py writes: { topics: [{id, title, lessons: [{id, title}]}], domains: [{id, title,
- * weight}], order: [id], questions: { id: {id, topic, lesson, domain, title, select, key, stem, options, references} } }.
+ * A bank is what assets/base/bank.js makes of the index macros/bankscript.py writes: { topics: [{id, title, lessons: [{id, title}]}], domains: [{id, title,
+ * weight}], order: [id], questions: { id: {id, topic, lesson, domain, select, key, n} } }, and once a question's
+ * content has arrived (assets/base/bank.js) also its title, stem, options and references.
  * Wherever topics are chosen (links, the set-up form), an entry is a topic id or one lesson, "topic/lesson".
  */
 (function (root) {
@@ -564,7 +565,7 @@
     // The guide's one answer core (answer-core.js), looked up when needed: on the page it is a site-wide script
     // whose load order relative to this page script is not guaranteed; under Node it is required.
     return (root.llmGuide && root.llmGuide.answerCore) ||
-      (typeof require === "function" ? require("./answer-core.js") : null);
+      (typeof require === "function" ? require("../base/answer-core.js") : null);
   }
 
   function isCorrect(selected, key) {
@@ -588,7 +589,8 @@
       var q = bank.questions[id];
       var selected = session.answers[id] || [];
       // Answers are kept as the bank's option indexes; `order` and the letters are what the learner saw.
-      var order = optionOrder(session.seed, id, q.options ? q.options.length : 0);
+      // The index gives the number of options (n) before a question's content has arrived.
+      var order = optionOrder(session.seed, id, q.n !== undefined ? q.n : q.options.length);
       return {
         id: id, number: i + 1, topic: q.topic, lesson: q.lesson || null, domain: q.domain, selected: selected, key: q.key,
         order: order, chosenLetters: lettersFor(order, selected), keyLetters: lettersFor(order, q.key),

@@ -1,7 +1,7 @@
 /*
  * The home page's progress table and "continue" link, and the "Your progress" page: export to a JSON file, import
  * one (merged by question, newer attempt wins), and reset everything (asks first, undo until the page is left).
- * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page], after progress-io.js and
+ * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page], after progress-file.js and
  * the topics' question ids (assets/generated/topic-ids.js).
  *
  * Contract: [data-progress-table] [data-progress-continue] [data-progress-controls] [data-progress-export]
@@ -11,10 +11,10 @@
   "use strict";
 
   var guide = window.llmGuide || {};
-  if (guide.progressPage || !guide.store || !guide.progressCore || !guide.progressIo) return;
+  if (guide.progressPage || !guide.store || !guide.progressCore || !guide.progressFile) return;
   var store = guide.store;
   var core = guide.progressCore;
-  var io = guide.progressIo;
+  var io = guide.progressFile;
   var undo = null; // records as they were before "Reset all progress", until the page is left
 
   function topics() {

@@ -44,7 +44,7 @@
 
   /* ---------- small DOM helpers ---------- */
 
-  var h = window.llmGuide.dom.h; // assets/page-dom.js, loaded before this script
+  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
 
   function wrapTable(table) {
     // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.
@@ -102,6 +102,7 @@
   }
 
   function setView(name) {
+    state.pendingResult = null;
     stopTimer();
     if (name !== "run") {
       // "Resumed" speaks of the exam in progress: it goes when that exam's view does.
@@ -285,8 +286,15 @@
     save();
     // The seed goes into the address, so this exact run can be repeated or shared.
     try { history.replaceState(history.state, "", location.pathname + plan.query + location.hash); } catch (error) { /* file:// in some browsers */ }
-    showRun();
     var s = state.session;
+    // The first question's content first (one small script), then the run view in one go: the click costs a draw.
+    state.bank.load([s.ids[0]], function () {
+      if (state && state.session === s) showStarted(s);
+    });
+  }
+
+  function showStarted(s) {
+    showRun();
     announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
     // The first question's heading at the top of the screen (below the header and the clock bar), focused.
     var heading = state.root.querySelector("#exam-q-title");
@@ -301,6 +309,17 @@
   function showRun() {
     var body = setView("run");
     var s = state.session;
+    // Every question of this exam fetched while the learner reads, ten at a time in idle moments (a few kB each):
+    // moving between questions and the result then need no wait, and an exam started online still finishes if the
+    // connection drops. Starting never waits for them.
+    (function prefetch(from) {
+      if (from >= s.ids.length) return;
+      guide().browser.whenIdle(function () {
+        if (!state || state.session !== s) return;
+        state.bank.load(s.ids.slice(from, from + 10));
+        prefetch(from + 10);
+      });
+    })(0);
     var bar = h("div", { class: "exam-bar", "data-sticky": true, "data-exam-bar": true }, [
       h("p", { class: "exam-bar__clock" }, [
         h("span", { class: "exam-bar__label", text: s.timed ? "Time left: " : "Time used: " }),
@@ -350,6 +369,26 @@
     var number = s.current + 1;
     var panel = state.root.querySelector("[data-exam-panel]");
     panel.textContent = "";
+    if (!bank.loaded(id)) {
+      // Its content is still on its way: the heading holds its place (and focus), the question follows.
+      panel.appendChild(h("article", { class: "exam-q", "data-exam-loading": id, "aria-labelledby": "exam-q-title" }, [
+        h("h2", { id: "exam-q-title", class: "exam-q__title", tabindex: "-1", text: "Question " + number + " of " + s.ids.length }),
+        h("p", { "data-exam-loading-text": true, text: "Loading the question…" })
+      ]));
+      bank.load([id], function (missing) {
+        if (!state || state.session !== s || s.ids[s.current] !== id) return;
+        if (missing.length) {
+          panel.querySelector("[data-exam-loading-text]").textContent =
+            "This question could not be loaded. Check the connection and reload the page: the exam resumes where you left it.";
+          return;
+        }
+        var focused = document.activeElement && document.activeElement.id === "exam-q-title";
+        renderQuestion();
+        if (focused) state.root.querySelector("#exam-q-title").focus({ preventScroll: true });
+      });
+      renderProgress();
+      return;
+    }
     var multi = q.select > 1;
     var chosen = s.answers[id] || [];
     var article = h("article", { class: "exam-q", "data-exam-question": id, "aria-labelledby": "exam-q-title" });
@@ -639,6 +678,11 @@
     if (item.flagged) verdict += " Flagged.";
     li.appendChild(h("p", { class: "exam-review__verdict exam-review__verdict--" + (item.correct ? "correct" : "incorrect"),
       "data-exam-review-verdict": true, text: verdict }));
+    if (!bank.loaded(item.id)) {
+      li.appendChild(h("p", { "data-exam-review-missing": true, text: "This question's text and explanations could not " +
+        "be loaded. It is also on its lesson page: " + item.id + "." }));
+      return li;
+    }
     li.appendChild(h("div", { class: "exam-review__stem", html: q.stem }));
     var options = h("ol", { class: "exam-review__options" });
     // In the order and with the letters the learner saw in the exam.
@@ -731,11 +775,24 @@
   }
 
   function showResults(session, timeUp) {
+    // The result explains every question: wait for all of their content (at once when it is here already).
+    state.pendingResult = session;
+    state.bank.load(session.ids, function (missing) {
+      // Unless the learner has moved on meanwhile (another view was shown, or the page was left).
+      if (state && state.pendingResult === session) renderResults(session, timeUp, missing);
+    });
+  }
+
+  function renderResults(session, timeUp, missing) {
     var c = core();
     var bank = state.bank;
     var result = c.score(session, bank, session.submittedAt || now());
     var body = setView("results");
     if (timeUp) notice("Time is up: your exam was submitted automatically.", "info");
+    if (missing.length) {
+      notice(missing.length + (missing.length === 1 ? " question's explanations" : " questions' explanations") +
+        " could not be loaded; the score counts every answer. Reload the page to see them.", "warning");
+    }
     body.appendChild(h("h2", { id: "exam-result-title", text: "Your result" }));
     body.appendChild(h("p", { class: "exam-verdict exam-verdict--" + (result.passed ? "pass" : "fail"),
       "data-exam-verdict": result.passed ? "pass" : "fail" }, [
@@ -784,7 +841,6 @@
     if (retry) retry.addEventListener("click", function () {
       start({ ids: result.missed, seed: session.seed, timed: session.timed,
         query: c.buildQuery({ ids: result.missed, timer: session.timed }) });
-      focusHeading("#exam-q-title");
     });
     body.querySelector("[data-exam-new]").addEventListener("click", function () {
       try { history.replaceState(history.state, "", location.pathname); } catch (error) { /* ignore */ }

@@ -9,7 +9,7 @@
   var FORMAT = "llm-ft-guide-progress";
   var VERSION = 1;
   var storeCore = (root.llmGuide && root.llmGuide.storeCore) ||
-    (typeof require === "function" ? require("./store.js") : null);
+    (typeof require === "function" ? require("../base/store.js") : null);
 
   function latest(topics, recordOf) {
     // Where the learner left off: the topic of the most recent attempt, at its next unanswered question (after the
@@ -90,6 +90,6 @@
     merge: merge
   };
   root.llmGuide = root.llmGuide || {};
-  root.llmGuide.progressIo = io;
+  root.llmGuide.progressFile = io;
   if (typeof module !== "undefined" && module.exports) module.exports = io;
 })(typeof window !== "undefined" ? window : globalThis);

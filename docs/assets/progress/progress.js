@@ -6,7 +6,7 @@
  * questions), llmGuide.store and llmGuide.progressCore. Answered counts come from the records, whose attempts carry
  * their topic, so no page needs every question id for the markers.
  * Contract: [data-progress-notice] takes the storage notice; [data-progress-home] or [data-progress-page] loads
- * progress-io.js, review-core.js (what is due, for the home page's Review button), generated/topic-ids.js and
+ * progress-file.js, review-core.js (what is due, for the home page's Review button), generated/topic-ids.js and
  * progress-page.js, in that order; [data-lesson] sections on a topic overview get their lesson's progress.
  */
 (function () {
@@ -16,7 +16,8 @@
   if (guide.progress || !guide.store || !guide.storeCore || !guide.progressCore) return;
   var store = guide.store;
   // Page-specific code sits beside this file; its address is known only while this script runs.
-  var here = document.currentScript ? document.currentScript.src : "";
+  // The assets folder, one up from this script's own folder: the addresses below are relative to it.
+  var here = document.currentScript ? new URL("../", document.currentScript.src).href : "";
   var pageScript = null;
 
   function scope() {
@@ -98,7 +99,8 @@
     // async=false: inserted scripts then run in this order; progress-page.js mounts itself once loaded. Each address
     // names its content (llmGuide.assets, from generated/versions.js), so a deploy never pairs old and new code.
     var addresses = guide.assets || {};
-    ["progress-io.js", "review-core.js", "generated/topic-ids.js", "progress-page.js"].forEach(function (name) {
+    var names = ["progress/progress-file.js", "review/review-core.js", "generated/topic-ids.js", "progress/progress-page.js"];
+    names.forEach(function (name) {
       pageScript = document.createElement("script");
       pageScript.src = new URL(addresses[name] || name, here).href;
       pageScript.async = false;

@@ -1,7 +1,7 @@
 /*
  * The Review page's logic, with no DOM and no storage: which questions come back, when (FSRS, from the vendored
  * ts-fsrs passed in as `lib`), how an answer becomes a rating, and how an exam date pulls reviews forward.
- * docs/assets/review.js only reads and writes the page; tests/js/review.test.js checks this under Node.
+ * docs/assets/review/review.js only reads and writes the page; tests/js/review.test.js checks this under Node.
  *
  * A question's schedule lives in its store.js record as `extra.review`: { card: <ts-fsrs card as JSON>, rating,
  * at } (dates as ISO strings, which ts-fsrs reads back).
@@ -29,7 +29,7 @@
   function isCorrect(selected, key) {
     // All or nothing, as on the topic pages and in the exam: the guide's one answer core decides.
     var answers = (root.llmGuide && root.llmGuide.answerCore) ||
-      (typeof require === "function" ? require("./answer-core.js") : null);
+      (typeof require === "function" ? require("../base/answer-core.js") : null);
     return answers.isCorrect(selected, key);
   }
 
