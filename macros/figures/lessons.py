@@ -524,14 +524,14 @@ def fp8_scale(amax: float, margin: int = 0, fp8_max: float = FP8_MAX) -> float:
 
 
 def fp8_scaling() -> Figure:
-    c = Canvas(360, 262)
+    c = Canvas(360, 276)
     left, width, top = 20, 320, 700  # value axis 0 to 700 in FP8 units
     unit = width / top
     c.text(10, 20, f"E4M3, largest value {FP8_MAX}; history amax {num(FP8_HISTORY)}", size=FONT - 2)
     rows = []
     for index, margin in enumerate((0, 1)):
         scale = fp8_scale(FP8_HISTORY, margin)
-        y = 76 + index * 104
+        y = 76 + index * 118
         c.text(
             10,
             y - 24,
@@ -556,7 +556,7 @@ def fp8_scaling() -> Figure:
                 arrow=True,
             )
             c.text(left + FP8_MAX * unit + 14, y + 62, f"clipped to {FP8_MAX}", size=FONT - 3, weight="700")
-    legend(c, 10, 252, [("fig-box-2", "fits"), ("fig-box-4", "beyond E4M3"), ("fig-solid-3", "a new value")], gap=12)
+    legend(c, 10, 266, [("fig-box-2", "fits"), ("fig-box-4", "beyond E4M3"), ("fig-solid-3", "a new value")], gap=12)
     svg = c.svg(
         "fp8-scaling",
         "FP8 delayed scaling: a scale from the history, and a margin",
