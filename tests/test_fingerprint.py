@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from macros.fingerprint import VERSIONS_PATH, digest, rewrite_page, shipped_versions, versions_script
+from macros.fingerprint import digest, rewrite_page, shipped_versions
 from tests.conftest import TEST_REPO_URL, copy_project, run_mkdocs
 
 ADDRESS = re.compile(r'\s(?:src|href)="([^"#:]+)"')
@@ -21,7 +21,7 @@ ADDRESS = re.compile(r'\s(?:src|href)="([^"#:]+)"')
 
 def references(site: Path) -> dict[str, dict[str, str]]:
     """Page -> {shipped file it loads: the address it loads it at}, for every page of a build."""
-    shipped = set(shipped_versions(site)) | {VERSIONS_PATH}
+    shipped = set(shipped_versions(site))
     found: dict[str, dict[str, str]] = {}
     for page in sorted(site.rglob("*.html")):
         name = page.relative_to(site).as_posix()
@@ -32,25 +32,26 @@ def references(site: Path) -> dict[str, dict[str, str]]:
     return found
 
 
-def check_every_reference_names_its_content(site: Path) -> None:
+def check_every_reference_names_its_content(site: Path, unused: tuple[str, ...] = ()) -> None:
+    """`unused`: shipped files this build loads nowhere (the offline copy's search shim, online)."""
     pages = references(site)
     assert pages, "no page loads any of the guide's scripts"
     for page, loaded in pages.items():
         for target, value in loaded.items():
             want = digest((site / target).read_bytes())
             assert value.endswith(f"?v={want}"), f"{page} loads {target} at {value!r}, not at ?v={want}"
-    # Every file is reachable at a versioned address: from a page, or from the table scripts use to load others.
-    table = (site / VERSIONS_PATH).read_text(encoding="utf-8")
+    # Every file is named, at its versioned address, by a page that loads it: no script loads one a page does not name.
     loaded_anywhere = {target for loaded in pages.values() for target in loaded}
-    for target, version in shipped_versions(site).items():
-        in_table = f'"{target.removeprefix("assets/")}?v={version}"' in table
-        assert target in loaded_anywhere or in_table, f"{target} is loaded at no versioned address"
+    for target in shipped_versions(site):
+        if target.startswith(unused):
+            continue
+        assert target in loaded_anywhere, f"{target} is loaded by no page, so at no versioned address"
 
 
 def test_the_online_build_loads_every_asset_by_content(built_site: Path) -> None:
-    check_every_reference_names_its_content(built_site)
+    check_every_reference_names_its_content(built_site, unused=("assets/vendor/iframe-worker/",))
     peft = references(built_site)["topics/peft/index.html"]
-    assert {"assets/quiz/quiz.js", "assets/site.css", "assets/base/store.js", VERSIONS_PATH} <= set(peft)
+    assert {"assets/quiz/quiz.js", "assets/site.css", "assets/base/store.js", "assets/base/boot.js"} <= set(peft)
     practice = references(built_site)["practice/index.html"]
     assert {"assets/exam/exam.js", "assets/generated/bank/index.js", "assets/exam/exam.css"} <= set(practice)
 
@@ -83,15 +84,10 @@ def test_rewrite_resolves_relative_addresses_and_leaves_the_rest() -> None:
     assert rewrite_page(tag, "topics/index.html", versions) == tag
 
 
-def test_the_versions_script_is_json_that_cannot_end_a_script() -> None:
-    text = versions_script({"assets/a</script>.js": "1234"})
-    assert "</script>" not in text and "a<\\/script>.js?v=1234" in text
-
-
 @pytest.fixture(scope="module")
 def changed_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Path:
-    """The site built again with two scripts changed: quiz.js (every page) and exam.js (the practice page only), and
-    progress-page.js, which no page names (progress.js loads it through the versions table)."""
+    """The site built again with three scripts changed: quiz.js (every page), exam.js (the practice page only) and
+    progress-page.js (the home and progress pages)."""
     project = copy_project(tmp_path_factory.mktemp("changed") / "project")
     for name in ("quiz/quiz.js", "exam/exam.js", "progress/progress-page.js"):
         script = project / "docs" / "assets" / name
@@ -105,10 +101,11 @@ def changed_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Pat
 def test_a_changed_script_gets_a_new_address_in_every_page_that_loads_it(built_site: Path, changed_site: Path) -> None:
     before, after = references(built_site), references(changed_site)
     assert before.keys() == after.keys()
-    changed = {"assets/quiz/quiz.js", "assets/exam/exam.js", VERSIONS_PATH}
+    changed = {"assets/quiz/quiz.js", "assets/exam/exam.js", "assets/progress/progress-page.js"}
     pages_loading = {name: [page for page, loaded in before.items() if name in loaded] for name in changed}
     assert len(pages_loading["assets/quiz/quiz.js"]) == len(before)  # on every page, through extra_javascript
     assert pages_loading["assets/exam/exam.js"] == ["practice/index.html"]
+    assert pages_loading["assets/progress/progress-page.js"] == ["index.html", "progress/index.html"]
     for page, loaded in before.items():
         assert loaded.keys() == after[page].keys(), page
         for target, value in loaded.items():
@@ -116,17 +113,11 @@ def test_a_changed_script_gets_a_new_address_in_every_page_that_loads_it(built_s
                 assert after[page][target] != value, f"{page} still loads the old {target} at {value}"
             else:
                 assert after[page][target] == value, f"{page}: {target} did not change, but its address did"
-    check_every_reference_names_its_content(changed_site)
-    # The file no page names: its address in the table changed, and so did the table's own address.
-    old = (built_site / VERSIONS_PATH).read_text(encoding="utf-8")
-    new = (changed_site / VERSIONS_PATH).read_text(encoding="utf-8")
-    version = digest((changed_site / "assets/progress/progress-page.js").read_bytes())
-    assert f'"progress/progress-page.js?v={version}"' in new
-    assert f'"progress/progress-page.js?v={version}"' not in old
+    check_every_reference_names_its_content(changed_site, unused=("assets/vendor/iframe-worker/",))
 
 
-def test_scripts_that_load_scripts_ask_for_versioned_addresses(page: Page, served_site: str, built_site: Path) -> None:
-    # progress.js loads the progress page's code itself: on a full load, and after instant navigation to Home.
+def test_page_scripts_are_asked_for_at_versioned_addresses(page: Page, served_site: str, built_site: Path) -> None:
+    # The home page's own scripts (its front matter), after instant navigation to Home as on a full load.
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.goto(served_site + "topics/peft/")

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from macros.validate import LoadedBank
 from tests.browser import FULL_STORAGE, THROWING_STORAGE, Console
 from tests.test_browser import choose, first, lesson_path, lesson_questions, open_topic, page_of, question, wrong_answer
+from tests.test_exam import answer_current, start, submit
 
 
 def answer(page: Page, q: object, right: bool) -> None:
@@ -126,8 +127,12 @@ def test_export_then_import_in_a_fresh_browser(
     [
         (b"{not json", "not valid JSON"),
         (b'{"format": "someone-elses-quiz", "questions": {}}', "not a progress export from this guide"),
+        (
+            b'{"format": "llm-ft-guide-progress", "version": 2, "questions": {}, "exam": {"history": "lots"}}',
+            "its practice exam results are not a list",
+        ),
     ],
-    ids=["corrupt", "foreign"],
+    ids=["corrupt", "foreign", "damaged-exam-results"],
 )
 def test_a_corrupt_or_foreign_file_is_refused_and_changes_nothing(
     page: Page, served_site: str, bank: LoadedBank, content: bytes, reason: str
@@ -192,3 +197,112 @@ def test_storage_that_does_not_keep_shows_one_calm_notice(
     finally:
         context.close()
     assert console.errors == []
+
+
+def take_an_exam_and_set_a_date(page: Page, served_site: str, bank: LoadedBank, date: str) -> str:
+    """One finished practice exam (one question, answered right) and an exam date on Review; returns the question."""
+    q = lesson_questions(bank, "peft")[0]
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    answer_current(page, bank, right=True)
+    submit(page)
+    page.goto(f"{served_site}review/")
+    page.locator("[data-review-exam-date]").fill(date)
+    expect(page.locator("[data-review-exam-date]")).to_have_value(date)
+    return q.id
+
+
+def test_export_and_import_carry_exam_results_and_the_exam_date(
+    browser: Browser, served_site: str, bank: LoadedBank, tmp_path: Path
+) -> None:
+    one = browser.new_context(accept_downloads=True)
+    page = one.new_page()
+    take_an_exam_and_set_a_date(page, served_site, bank, "2027-03-01")
+    exported = export_file(page, served_site, tmp_path)
+    expect(page.locator("[data-progress-message]")).to_contain_text(
+        "Exported 1 answered question and 1 practice exam result, with your exam date,"
+    )
+    history = page.evaluate("window.llmGuide.store.get('exam:history')")
+    one.close()
+    data = json.loads(exported.read_text())
+    assert data["version"] == 2 and data["exam"]["history"] == history and data["review"]["examDate"] == "2027-03-01"
+
+    two = browser.new_context()
+    page = two.new_page()
+    console = Console()
+    console.attach(page)
+    try:
+        page.goto(f"{served_site}progress/")
+        page.locator("[data-progress-import]").set_input_files(str(exported))
+        message = page.locator("[data-progress-message]")
+        expect(message).to_contain_text("Imported 1 question and 1 practice exam result.")
+        expect(message).to_contain_text("Your exam date is now 2027-03-01.")
+        # The same file again adds nothing twice.
+        page.locator("[data-progress-import]").set_input_files(str(exported))
+        expect(message).to_have_text("Imported 1 question.")
+        page.goto(f"{served_site}practice/")
+        expect(page.locator("[data-exam-history] tbody tr")).to_have_count(1)
+        expect(page.locator("[data-exam-history] tbody td").nth(1)).to_have_text("1 of 1")
+        page.goto(f"{served_site}review/")
+        expect(page.locator("[data-review-exam-date]")).to_have_value("2027-03-01")
+    finally:
+        two.close()
+    assert console.errors == []
+
+
+def test_an_import_keeps_this_browsers_exam_date_and_says_so(
+    browser: Browser, served_site: str, bank: LoadedBank, tmp_path: Path
+) -> None:
+    one = browser.new_context(accept_downloads=True)
+    page = one.new_page()
+    take_an_exam_and_set_a_date(page, served_site, bank, "2027-03-01")
+    exported = export_file(page, served_site, tmp_path)
+    one.close()
+    two = browser.new_context()
+    page = two.new_page()
+    try:
+        take_an_exam_and_set_a_date(page, served_site, bank, "2027-04-15")
+        page.goto(f"{served_site}progress/")
+        page.locator("[data-progress-import]").set_input_files(str(exported))
+        expect(page.locator("[data-progress-message]")).to_contain_text(
+            "This browser's exam date (2027-04-15) was kept; the file's was 2027-03-01."
+        )
+        # Two exams, one from each browser, newest first; nothing of this browser's was replaced.
+        history = page.evaluate("window.llmGuide.store.get('exam:history')")
+        assert len(history) == 2 and history[0]["at"] > history[1]["at"], history
+        assert page.evaluate("window.llmGuide.store.get('review:settings')") == {"examDate": "2027-04-15"}
+    finally:
+        two.close()
+
+
+def test_reset_says_what_it_clears_clears_exam_results_too_and_undo_brings_them_back(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    take_an_exam_and_set_a_date(page, served_site, bank, "2027-03-01")
+    page.goto(f"{served_site}progress/")
+    page.locator("[data-progress-reset-all]").click()
+    confirm = page.locator("[data-progress-confirm]")
+    expect(confirm).to_contain_text("every answer in every topic (first attempts included) with its Review schedule")
+    expect(confirm).to_contain_text("your practice exam results and any unfinished exam")
+    expect(confirm).to_contain_text("Your exam date for Review is kept.")
+    before = page.evaluate(
+        "() => ({ history: llmGuide.store.get('exam:history'), last: llmGuide.store.get('exam:last') })"
+    )
+    assert before["history"] and before["last"]
+    page.locator("[data-progress-reset-yes]").click()
+    expect(confirm).to_contain_text("Your exam date was kept.")
+    gone = "() => ['exam:history', 'exam:last', 'exam:current'].map(n => llmGuide.store.get(n))"
+    assert page.evaluate(gone) == [None, None, None]
+    assert page.evaluate("llmGuide.store.get('review:settings')") == {"examDate": "2027-03-01"}
+    assert home_row(page, "peft")[1] == "0"
+    page.locator("[data-progress-undo]").click()
+    after = page.evaluate(
+        "() => ({ history: llmGuide.store.get('exam:history'), last: llmGuide.store.get('exam:last') })"
+    )
+    assert after == before
+    assert home_row(page, "peft")[1] == "1"
+    # Reset again and leave: the practice page has no past results and no last result to show.
+    page.locator("[data-progress-reset-all]").click()
+    page.locator("[data-progress-reset-yes]").click()
+    page.goto(f"{served_site}practice/")
+    expect(page.locator("[data-exam-history]")).to_have_text("None yet.")
+    expect(page.locator("[data-exam-show-last]")).to_have_count(0)

@@ -9,6 +9,7 @@ from bs4 import BeautifulSoup, Tag
 from markupsafe import Markup
 
 from macros.render import Renderer, instruction
+from macros.titles import question_title
 from macros.validate import LoadedBank, load_text
 from tests.bankfixtures import VALID
 
@@ -102,6 +103,18 @@ def test_special_characters_are_escaped_not_executed() -> None:
     assert stem.find("script") is None
     assert stem.get_text().strip() == 'Is <script>alert(1)</script> & {{ x }} | "q" 🙂 safe?'
     assert stem.select_one("code").get_text() == "{{ x }}"
+    # The short title the scripts read (README's contract), escaped for its attribute: the same plain text, no tag.
+    assert article["data-quiz-title"] == 'Is <script>alert(1)</script> & {{ x }} | "q" 🙂 safe?'
+    assert article.find("script") is None
+
+
+def test_the_title_is_stated_as_an_attribute_not_left_in_the_heading(small_bank: LoadedBank) -> None:
+    # quiz.js and links.js read data-quiz-title: a heading whose number is wrapped in an element changes nothing.
+    q = small_bank.question("lora-rank")
+    article = render(small_bank, "lora-rank")
+    assert article["data-quiz-title"] == question_title(q)
+    heading = article.select_one(".quiz-q__title")
+    assert heading is not None and heading.get_text().startswith(f"Question 1: {question_title(q)}")
 
 
 def test_a_topic_is_rendered_again_only_when_its_questions_change() -> None:

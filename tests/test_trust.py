@@ -7,8 +7,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from macros.titles import question_title
 from macros.validate import LoadedBank
 from tests.browser import Console
 from tests.test_browser import choose, lesson_path, lesson_questions, open_topic, question, wrong_answer
@@ -216,3 +217,101 @@ def test_the_exam_set_up_offers_lessons_and_a_link_can_name_one(page: Page, serv
     page.locator("[data-exam-start]").click()
     drawn = page.locator("[data-exam-grid] [data-exam-id]").evaluate_all("els => els.map(e => e.dataset.examId)")
     assert len(drawn) == 4 and set(drawn) <= wanted, drawn
+
+
+# ---------- fragile spots (issue 21, review section 4) ----------
+
+# Material's document$ as a future Material might leave it: there, but never emitting (Material 9 already completes it
+# without a value under file://). The bundle's own assignment is ignored; its internals keep their own reference.
+SILENT_DOCUMENT = (
+    "(() => { const silent = { subscribe() { return { unsubscribe() {} }; } };"
+    " Object.defineProperty(window, 'document$', { get: () => silent, set: () => {}, configurable: true }); })();"
+)
+
+
+def test_progress_starts_when_document_never_emits(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = lesson_questions(bank, "peft")[0]
+    page.add_init_script(SILENT_DOCUMENT)
+    open_topic(page, served_site, "peft")  # the quiz has its own fallback already
+    choose(page, q, q.key)
+    question(page, q).locator("[data-quiz-check]").click()
+    mark = page.locator(".md-sidebar--primary .md-nav__link[href$='topics/peft/'] [data-progress-mark]")
+    expect(mark.first).to_contain_text(f"1/{len(bank.questions_for('peft'))}")
+    page.goto(served_site)
+    expect(page.locator('[data-progress-topic="peft"] td').first).to_have_text("1")
+
+
+@pytest.mark.parametrize(
+    ("path", "notice"),
+    [
+        ("practice/", "[data-exam-notice='failure']"),
+        ("review/", "[data-review-notice]"),
+        ("instructors/", "[data-instructors-builder] .admonition"),
+        ("calculator/", "[data-calc] .admonition"),
+    ],
+)
+def test_a_page_whose_dom_helpers_failed_says_so_without_an_error(
+    page: Page, served_site: str, path: str, notice: str
+) -> None:
+    # base/dom.js arrives empty (a failed or truncated load): the page script must not throw before its notice. The
+    # page fixture fails the test on any page error.
+    page.route(
+        re.compile(r"/base/dom\.js(\?|$)"),
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=""),
+    )
+    page.goto(f"{served_site}{path}")
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.llmGuide.dom") is None
+    expect(page.locator(notice)).to_be_visible()
+    if path in ("practice/", "review/"):
+        expect(page.locator(notice)).to_contain_text("could not be loaded")
+
+
+def test_question_titles_come_from_data_quiz_title_not_the_heading_text(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    q = lesson_questions(bank, "peft")[0]
+    url = f"{served_site}{lesson_path('peft')}"
+
+    def number_in_a_span(route: Route) -> None:
+        # A heading whose number is its own element, as a later design may well write it.
+        response = route.fetch()
+        html = re.sub(
+            r'(<h3 class="quiz-q__title" id="[^"]+">)(Question \d+)(: )', r"\1<span>\2</span>\3", response.text()
+        )
+        route.fulfill(response=response, body=html)
+
+    page.route(url, number_in_a_span)
+    open_topic(page, served_site, "peft")
+    assert question(page, q).locator(".quiz-q__title > span").first.inner_text() == "Question 1"
+    title = question_title(q)
+    expect(question(page, q)).to_have_attribute("data-quiz-title", title)
+    expect(question(page, q).locator("[data-links-copy-link]")).to_have_attribute("aria-label", f"Copy link to {title}")
+    choose(page, q, wrong_answer(q))
+    question(page, q).locator("[data-quiz-check]").click()
+    expect(page.locator(f'[data-quiz-summary] a[href="#q-{q.id}"]')).to_have_text(f"Question 1: {title}")
+
+
+def test_review_announces_the_verdict_only_not_the_explanations(page: Page, served_site: str, bank: LoadedBank) -> None:
+    q = next(q for q in lesson_questions(bank, "peft") if q.select == 1)
+    open_topic(page, served_site, "peft")
+    choose(page, q, wrong_answer(q))
+    question(page, q).locator("[data-quiz-check]").click()
+    page.goto(f"{served_site}review/")
+    card = page.locator(f"[data-review-card='{q.id}']")
+    card.locator(f"[data-review-option='{wrong_answer(q)[0]}'] [data-review-input]").check()
+    card.locator("[data-review-check]").click()
+    live = card.locator("[data-review-result]")
+    expect(live).to_have_attribute("role", "status")
+    letter = "ABCDEFGH"[q.key[0]]
+    expect(live).to_have_text(
+        re.compile(rf"^Incorrect: the correct answer is {letter}\.You'll see it again [^:]+: a missed question comes")
+    )
+    # Everything else (each option, its explanation, the sources, Next) is on the card, outside any live region.
+    explained = card.locator("[data-review-explained]")
+    expect(explained.locator(".exam-review__options > li")).to_have_count(len(q.options))
+    expect(explained).to_contain_text("Sources:")
+    expect(explained.locator("[data-review-next]")).to_be_focused()
+    assert live.locator(".exam-review__options, .review-card__refs, [data-review-next]").count() == 0
+    in_live_region = "el => !!el.closest('[role=status], [role=alert], [aria-live]:not([aria-live=off])')"
+    assert not explained.evaluate(in_live_region)

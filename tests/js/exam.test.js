@@ -98,6 +98,25 @@ test("topics limit the pool, and n is capped by it", () => {
   assert.ok(ids.every((id) => bank.questions[id].topic === "memory"));
 });
 
+test("a negative, fractional or NaN count never draws the pool minus a few, or nothing (issue 21)", () => {
+  const bank = makeBank();
+  for (const proportional of [true, false]) {
+    const drawn = (n) => core.draw(bank, { n, seed: 4, proportional }).length;
+    assert.equal(drawn(-3), 1, `n=-3, proportional=${proportional}`);
+    assert.equal(drawn(-Infinity), 1);
+    assert.equal(drawn(0.4), 1);
+    assert.equal(drawn(2.7), 2);
+    assert.equal(drawn(Infinity), 40, "at most the pool");
+    for (const unset of [NaN, 0, null, undefined, "5"]) assert.equal(drawn(unset), 40, `n=${String(unset)}: the default, 60, capped by the pool`);
+  }
+  assert.equal(core.drawCount(NaN), core.DEFAULT_COUNT);
+  assert.equal(core.drawCount(7), 7);
+  // plan() names the count it drew in the exam's link, not the one it was given.
+  const plan = core.plan(bank, { ids: null, topics: null, n: -3, seed: 2, timer: false, proportional: null }, {}, () => 0.5);
+  assert.equal(plan.ids.length, 1);
+  assert.match(plan.query, /(^|[?&])n=1(&|$)/);
+});
+
 test("domain proportions follow the weights among the domains present, capped by what each has", () => {
   assert.deepEqual(core.allocate({ a: 100, b: 100 }, { a: 3, b: 1 }, 20), { a: 15, b: 5 });
   // `b` has only 2: its share goes to `a`; the total is always n when enough questions exist.

@@ -64,6 +64,79 @@ test("anything else is refused with a reason", () => {
   }
 });
 
+// Two past exam results as exam-core.js historyEntry writes them, newest first.
+const results = [
+  { at: 2000, correct: 7, total: 10, percent: 70, usedMs: 600000, timed: true, seed: 3, query: "?n=10&seed=3" },
+  { at: 1000, correct: 1, total: 3, percent: 33.3, usedMs: 90000, timed: false, seed: 0, query: "?ids=a,b,c&timer=0" },
+];
+
+test("an export carries the practice exam results and the exam date, and they import back (issue 21)", () => {
+  const doc = io.exportDocument(records, 0, { history: [...results, null, { at: "soon" }], examDate: "2027-03-01" });
+  assert.equal(doc.version, 2);
+  assert.deepEqual(doc.exam.history, results, "junk in this browser's history is not exported");
+  assert.equal(doc.review.examDate, "2027-03-01");
+  const back = io.parseImport(JSON.stringify(doc), ["a", "b", "c"]);
+  assert.equal(back.ok, true);
+  assert.deepEqual(back.history, results);
+  assert.deepEqual(back.damaged, []);
+  assert.equal(back.examDate, "2027-03-01");
+  assert.deepEqual(Object.keys(back.records).sort(), ["a", "b", "c"]);
+  // Without history or a date (a learner who never took the exam), the parts are there and empty.
+  const bare = io.exportDocument(records, 0);
+  assert.deepEqual([bare.exam.history, bare.review.examDate], [[], null]);
+  assert.equal(io.exportDocument(records, 0, { examDate: "next week" }).review.examDate, null);
+});
+
+test("a version 1 file, from before exam results were exported, still imports", () => {
+  const old = { format: io.FORMAT, version: 1, exported: "2026-11-01T00:00:00.000Z", questions: { a: records.a } };
+  const result = io.parseImport(JSON.stringify(old), ["a"]);
+  assert.equal(result.ok, true);
+  assert.deepEqual(Object.keys(result.records), ["a"]);
+  assert.deepEqual([result.history, result.damaged, result.examDate], [[], [], null]);
+});
+
+test("a damaged exam part is named: the file is refused, or the bad results are left out by number", () => {
+  const file = (more) => JSON.stringify({ format: io.FORMAT, version: 2, questions: { a: records.a }, ...more });
+  const refused = [
+    [{ exam: { history: "lots" } }, /practice exam results are not a list/],
+    [{ exam: [results[0]] }, /practice exam results are not a list/],
+    [{ exam: 5 }, /practice exam results are not a list/],
+    [{ review: { examDate: "1 March" } }, /exam date is not a date/],
+    [{ review: { examDate: 20270301 } }, /exam date is not a date/],
+    [{ review: "2027-03-01" }, /exam date is not a date/],
+  ];
+  for (const [more, message] of refused) {
+    const result = io.parseImport(file(more), ["a"]);
+    assert.equal(result.ok, false, JSON.stringify(more));
+    assert.match(result.error, message);
+  }
+  const bad = [
+    results[0],
+    null,
+    { ...results[1], correct: 4 }, // more right than asked
+    { ...results[1], at: -5 },
+    { ...results[1], total: 0, correct: 0 },
+    { ...results[1], percent: 99, usedMs: "long", timed: "yes", seed: -1, query: 7 }, // defaulted, and percent recomputed
+  ];
+  const result = io.parseImport(file({ exam: { history: bad } }), ["a"]);
+  assert.equal(result.ok, true);
+  assert.deepEqual(result.damaged, [2, 3, 4, 5]);
+  assert.deepEqual(result.history, [
+    results[0],
+    { at: 1000, correct: 1, total: 3, percent: 33.3, usedMs: 0, timed: false, seed: null, query: "" },
+  ]);
+  assert.deepEqual(Object.keys(result.records), ["a"], "the answers still import");
+});
+
+test("importing exam results only adds: this browser's stay as they are, each exam once, newest first", () => {
+  const here = [{ at: 3000, correct: 2, total: 2, percent: 100, mine: true }, results[1], "kept, whatever it is"];
+  const merged = io.mergeHistory(here, [results[0], results[1]]);
+  assert.equal(merged.added, 1);
+  assert.deepEqual(merged.history, [here[0], results[0], results[1], "kept, whatever it is"]);
+  assert.deepEqual(io.mergeHistory(null, results), { history: results, added: 2 });
+  assert.deepEqual(io.mergeHistory(here, []).history, here);
+});
+
 test("merging keeps the older first attempt and the newer latest one", () => {
   const here = store.withAttempt(null, attempt([1], false, 100));
   const there = store.withAttempt(store.withAttempt(null, attempt([2], false, 50)), attempt([0], true, 200));

@@ -2,7 +2,6 @@
  * Small DOM helpers shared by the pages that build their interface in the browser (practice exam, review,
  * instructors), loaded by those pages only (`scripts:` in their front matter), before their own script.
  *   llmGuide.dom.h(tag, attrs, children)  an element; attrs.text sets its text, attrs.html build-time HTML only
- *   llmGuide.dom.start(fn)                run fn for every page: now, and on each Material document$ emission
  */
 (function () {
   "use strict";
@@ -25,17 +24,5 @@
     return el;
   }
 
-  function start(fn) {
-    // Material's bundle loads after a page's own scripts on a full load, so look for document$ only once the document
-    // is parsed. Also run now: from file:// document$ never emits. `fn` must treat a second call for the same page
-    // as a no-op.
-    function hook() {
-      if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(fn);
-      fn();
-    }
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
-    else hook();
-  }
-
-  guide.dom = { h: h, start: start };
+  guide.dom = { h: h };
 })();

@@ -1,7 +1,7 @@
 /*
  * The GPU memory calculator page (docs/calculator.md): the form, the results and the stacked bar. The arithmetic is
  * llmGuide.calcCore (assets/calculator/calc-core.js); this file only reads and writes the page. Loaded by that page alone (its
- * front matter `scripts:`), after page-dom.js and calc-core.js.
+ * front matter `scripts:`), after base/dom.js and calc-core.js.
  *
  * Contract with the page and the tests (see README, "The GPU memory calculator"):
  *   [data-calc]                       the mount point; data-calc-ready once mounted, data-calc-state = ok | invalid
@@ -21,7 +21,9 @@
 (function () {
   "use strict";
 
-  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
+  // llmGuide.dom.h (assets/base/dom.js, loaded before this script), read when mounting: if that file failed to load,
+  // the page keeps its "needs JavaScript" notice, as when its other scripts are missing, instead of throwing here.
+  var h = null;
   var TEXT_FIELDS = ["params", "trainable", "gpus", "layers", "hidden", "heads", "seq", "batch"];
   var HINTS = {
     params: "For example 7B, 7.5e9 or 6738415616.",
@@ -265,7 +267,8 @@
 
   function mount(root) {
     var c = core();
-    if (!c || root.hasAttribute("data-calc-ready")) return;
+    h = window.llmGuide && window.llmGuide.dom ? window.llmGuide.dom.h : null;
+    if (!h || !c || root.hasAttribute("data-calc-ready")) return;
     root.setAttribute("data-calc-ready", "");
     root.textContent = "";
     var query = c.parseQuery(location.search);
@@ -363,12 +366,6 @@
     update(false);
   }
 
-  function onPage() {
-    var root = document.querySelector("[data-calc]");
-    if (root) mount(root);
-  }
-
-  if (window.__llmCalculatorStarted) return;
-  window.__llmCalculatorStarted = true;
-  window.llmGuide.dom.start(onPage);
+  // The calculator page's [data-calc] (base/boot.js).
+  window.llmGuide.boot.component("calculator", "[data-calc]", mount);
 })();

@@ -309,6 +309,14 @@
     return out;
   }
 
+  function drawCount(n) {
+    // How many questions to draw, asked for: none given (missing, 0 or not a number at all) is the default; anything
+    // else is a whole number of at least 1. A negative or fractional count from a form or a caller would otherwise
+    // draw the pool minus a few, or nothing, and the exam would start with no question to show.
+    if (typeof n !== "number" || !n || n !== n) return DEFAULT_COUNT;
+    return Math.max(1, Math.floor(n));
+  }
+
   function draw(bank, options) {
     // The same bank, topics, count and seed give the same questions in the same order, everywhere
     // (tests/js/exam.test.js holds the plain version this must match, random number for random number).
@@ -317,7 +325,7 @@
     var wanted = poolMask(ix, options.topics);
     if (!options.proportional) {
       var ids = pool(bank, options.topics);
-      return shuffle(ids, random).slice(0, Math.min(options.n || DEFAULT_COUNT, ids.length));
+      return shuffle(ids, random).slice(0, Math.min(drawCount(options.n), ids.length));
     }
     // Each domain's questions in the pool, in the bank's order; keys in order of first appearance, as in the pool.
     var byDomain = {};
@@ -333,7 +341,7 @@
         total++;
       }
     }
-    var n = Math.min(options.n || DEFAULT_COUNT, total);
+    var n = Math.min(drawCount(options.n), total);
     var weights = {};
     bank.domains.forEach(function (d) { weights[d.id] = d.weight; });
     var counts = {};
@@ -359,7 +367,7 @@
       return { ids: params.ids.slice(), seed: fixed, timed: timed, query: buildQuery({ ids: params.ids, seed: params.seed, timer: timed }) };
     }
     var topics = params.topics || d.topics || null;
-    var n = params.n || d.n || DEFAULT_COUNT;
+    var n = drawCount(params.n || d.n);
     var proportional = params.proportional !== null && params.proportional !== undefined ? params.proportional : d.proportional !== false;
     var ids = draw(bank, { topics: topics, n: n, seed: seed, proportional: proportional });
     var allTopics = !topics || bank.topics.every(function (t) { return topics.indexOf(t.id) !== -1; });
@@ -670,7 +678,7 @@
     parseParams: parseParams, buildQuery: buildQuery, optionOrder: optionOrder, letter: letter, lettersFor: lettersFor,
     letterList: letterList, timeLevel: timeLevel, verdict: verdict, answerText: answerText, FILTERS: FILTERS,
     reviewFilter: reviewFilter,
-    allocate: allocate, pool: pool, draw: draw, plan: plan,
+    allocate: allocate, pool: pool, drawCount: drawCount, draw: draw, plan: plan,
     createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
     setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
     isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,

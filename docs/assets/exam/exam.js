@@ -34,6 +34,7 @@
   var HISTORY = "exam:history"; // past results, newest first
   var LAST = "exam:last"; // the last finished exam, so its result can be shown again
   var SAVE_EVERY = 5; // seconds between checkpoints of the clock; a crash loses at most this much time
+  var FAILED = "The questions could not be loaded, so the exam cannot start. Reload the page to try again.";
 
   var state = null; // { root, bank, session, timer, ticks, lastRemaining }
 
@@ -44,7 +45,9 @@
 
   /* ---------- small DOM helpers ---------- */
 
-  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
+  // llmGuide.dom.h (assets/base/dom.js, loaded before this script), read when mounting: if that file failed to load,
+  // the page still shows its own notice instead of throwing here.
+  var h = null;
 
   function wrapTable(table) {
     // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.
@@ -869,6 +872,17 @@
     var bank = guide().bank;
     var c = core();
     var s = store();
+    h = guide().dom ? guide().dom.h : null;
+    if (!h) {
+      // No element helper: the same notice as below, built by hand.
+      var box = document.createElement("div");
+      box.className = "admonition failure";
+      box.setAttribute("data-exam-notice", "failure");
+      box.appendChild(document.createElement("p")).textContent = FAILED;
+      root.textContent = "";
+      root.appendChild(box);
+      return;
+    }
     state = { root: root, bank: bank, session: null, timer: null, ticks: 0, lastRemaining: null };
     root.textContent = "";
     root.appendChild(h("div", { class: "exam-notices", "data-exam-notices": true }));
@@ -876,7 +890,7 @@
     root.appendChild(h("div", { class: "exam-body", "data-exam-body": true }));
     root.setAttribute("data-exam-ready", "");
     if (!bank || !c || !s) {
-      notice("The questions could not be loaded, so the exam cannot start. Reload the page to try again.", "failure");
+      notice(FAILED, "failure");
       return;
     }
     if (!s.status().kept) {
@@ -954,15 +968,6 @@
     focusHeading("#exam-choice-title");
   }
 
-  function onPage() {
-    var root = document.querySelector("[data-exam]");
-    if (state && state.root !== root) unmount();
-    if (root && state && state.root === root) return; // the same page announced twice
-    if (root && (!state || state.root !== root)) mount(root);
-  }
-
-  if (window.__llmExamStarted) return;
-  window.__llmExamStarted = true;
   // Listeners live on the document, which survives Material's instant navigation; they act only on the exam page.
   document.addEventListener("click", function (event) { if (state) onRunClick(event); });
   document.addEventListener("change", function (event) { if (state) onRunChange(event); });
@@ -970,5 +975,9 @@
   window.addEventListener("pagehide", checkpoint);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") checkpoint(); });
 
-  window.llmGuide.dom.start(onPage);
+  // The practice page's [data-exam] (base/boot.js); leaving it by instant navigation unmounts it, keeping the clock.
+  window.llmGuide.boot.component("exam", "[data-exam]", function (root) {
+    mount(root);
+    return { unmount: unmount };
+  });
 })();

@@ -14,7 +14,9 @@
 (function () {
   "use strict";
 
-  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
+  // llmGuide.dom.h (assets/base/dom.js, loaded before this script), read when mounting: if that file failed to load,
+  // the page keeps its "needs JavaScript" notice, as when its other scripts are missing, instead of throwing here.
+  var h = null;
 
   function field(id, label, input, help) {
     input.id = id;
@@ -32,7 +34,8 @@
     var bank = window.llmGuide && window.llmGuide.bank;
     var core = window.llmGuide && window.llmGuide.examCore;
     var base = document.querySelector("[data-instructors-practice]");
-    if (!bank || !core || !base || root.hasAttribute("data-instructors-ready")) return;
+    h = window.llmGuide && window.llmGuide.dom ? window.llmGuide.dom.h : null;
+    if (!h || !bank || !core || !base || root.hasAttribute("data-instructors-ready")) return;
     root.setAttribute("data-instructors-ready", "");
     root.textContent = "";
     var form = h("form", { "aria-label": "Build a practice exam link" });
@@ -191,12 +194,6 @@
     update();
   }
 
-  function onPage() {
-    var root = document.querySelector("[data-instructors-builder]");
-    if (root) mount(root);
-  }
-
-  if (window.__llmLinksBuilderStarted) return;
-  window.__llmLinksBuilderStarted = true;
-  window.llmGuide.dom.start(onPage);
+  // The instructors page's link builder (base/boot.js).
+  window.llmGuide.boot.component("instructors", "[data-instructors-builder]", mount);
 })();

@@ -4,8 +4,8 @@
  * scrolls the question fully into view below the sticky header and score bar, highlights it and moves keyboard focus
  * to it. On a topic's overview an old one-page address (#q-<id>) is forwarded to the question's lesson.
  *
- * Contract: it reads [data-quiz-question] articles (id="q-<id>") and their .quiz-q__title, the quiz root's
- * data-quiz-permalink and data-quiz-published, and an overview's [data-lessons] [data-lesson-question]; it adds
+ * Contract: it reads [data-quiz-question] articles (id="q-<id>", data-quiz-title) and their .quiz-q__title, the quiz
+ * root's data-quiz-permalink and data-quiz-published, and an overview's [data-lessons] [data-lesson-question]; it adds
  * [data-links-copy-link] and [data-links-copy-status] inside the title, and sets data-quiz-arrived on the question
  * reached by its link. Small and DOM-only, so every page can load it.
  */
@@ -80,7 +80,10 @@
       button.setAttribute("data-links-copy-link", "");
       button.textContent = "Copy link";
       // Name the question: a screen reader listing buttons hears which of the page's "Copy link"s this is.
-      button.setAttribute("aria-label", "Copy link to " + (title.firstChild ? title.firstChild.textContent.trim() : "this question"));
+      // The title the page states (data-quiz-title); the heading's text only for markup without it.
+      var name = article.getAttribute("data-quiz-title") ||
+        (title.firstChild ? title.firstChild.textContent.trim() : "");
+      button.setAttribute("aria-label", "Copy link to " + (name || "this question"));
       var status = document.createElement("span");
       status.className = "quiz-copylink__status";
       status.setAttribute("role", "status");
@@ -115,7 +118,10 @@
     return bottom;
   }
 
+  var arrival = 0; // which arrival the pending placements belong to: a new address cancels the old one's
+
   function arrive() {
+    var mine = ++arrival;
     var id = "";
     try { id = decodeURIComponent(location.hash.slice(1)); } catch (error) { return; }
     if (!id) return;
@@ -129,6 +135,7 @@
     target.focus({ preventScroll: true });
     // Scroll so the whole question starts below the header and the sticky score bar, with a little air.
     var place = function () {
+      if (mine !== arrival) return; // the address has moved on (to an explanation, another question)
       var top = target.getBoundingClientRect().top + window.scrollY - obstruction() - 8;
       window.scrollTo({ top: Math.max(0, top), behavior: "auto" });
     };
@@ -151,16 +158,10 @@
     arrive();
   }
 
-  if (window.__llmLinksStarted) return;
-  window.__llmLinksStarted = true;
   document.addEventListener("click", onClick);
   window.addEventListener("hashchange", function () { if (!forwardOldLink()) arrive(); });
-  var mounted = null;
-  function once() {
-    // From file:// Material's document$ never emits, so mount on DOMContentLoaded too, once per document content.
-    var content = document.querySelector("article") || document.body;
-    if (mounted === content) return;
-    mounted = content;
+  // Every page's content, on a full load and after each instant navigation (base/boot.js).
+  (window.llmGuide || {}).boot.component("links", "article", function () {
     onPage();
     // After instant navigation document$ can emit before Material has put the new address (and its #q-<id>) in the
     // location bar, and pushState fires no hashchange: look again shortly.
@@ -172,11 +173,5 @@
         if (target && target.matches("[data-quiz-question]") && !target.hasAttribute("data-quiz-arrived")) arrive();
       }, delay);
     });
-  }
-  function hook() {
-    if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(once);
-    once();
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook);
-  else hook();
+  });
 })();

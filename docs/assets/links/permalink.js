@@ -31,11 +31,10 @@
     notice.hidden = false;
   }
 
-  if (!window.__llmPermalinkStarted) {
-    window.__llmPermalinkStarted = true;
+  // The q/ page's list (base/boot.js); the address can change while the page is open.
+  window.llmGuide.boot.component("permalink", "[data-permalink-notice]", function () {
     window.addEventListener("hashchange", forward);
-  }
-  if (window.llmGuide && window.llmGuide.dom && window.llmGuide.dom.start) window.llmGuide.dom.start(forward);
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", forward);
-  else forward();
+    forward();
+    return { unmount: function () { window.removeEventListener("hashchange", forward); } };
+  });
 })();

@@ -2,12 +2,15 @@
  * The home and "Your progress" pages' pure logic: the "continue" target, and export, import validation and merging.
  * No DOM and no storage, so Node's test runner checks them (tests/js/). progress.js loads it on those pages only.
  * Records are store.js records: { draft, first, last, again?, extra? } (llmGuide.storeCore.normalizeRecord).
+ * A file holds { format, version, exported, questions: { id: record }, exam: { history }, review: { examDate } };
+ * version 1 files (before exam history and the exam date were exported) have only the questions, and still import.
  */
 (function (root) {
   "use strict";
 
   var FORMAT = "llm-ft-guide-progress";
-  var VERSION = 1;
+  var VERSION = 2;
+  var DATE = /^\d{4}-\d{2}-\d{2}$/; // review:settings' exam date, as <input type=date> gives it
   var storeCore = (root.llmGuide && root.llmGuide.storeCore) ||
     (typeof require === "function" ? require("../base/store.js") : null);
 
@@ -32,8 +35,34 @@
     return { topic: best.topic, id: ids[best.index], number: best.index + 1, done: true };
   }
 
-  function exportDocument(records, now) {
-    return { format: FORMAT, version: VERSION, exported: new Date(now).toISOString(), questions: records };
+  function historyEntry(raw) {
+    // One past exam result (exam-core.js historyEntry): kept only if its time and score make sense, the rest
+    // defaulted, so a hand-edited or damaged file cannot put something the exam page would show wrongly.
+    if (!raw || typeof raw !== "object") return null;
+    var whole = function (n) { return typeof n === "number" && isFinite(n) && n >= 0 && n % 1 === 0; };
+    if (!whole(raw.at) || !raw.at || !whole(raw.total) || !raw.total || !whole(raw.correct)) return null;
+    if (raw.correct > raw.total) return null;
+    // The percent as the exam computes it (one decimal), not as the file says: it must agree with the score.
+    return {
+      at: raw.at, correct: raw.correct, total: raw.total, percent: Math.round((raw.correct / raw.total) * 1000) / 10,
+      usedMs: typeof raw.usedMs === "number" && isFinite(raw.usedMs) && raw.usedMs >= 0 ? raw.usedMs : 0,
+      timed: raw.timed === true, seed: whole(raw.seed) ? raw.seed : null,
+      query: typeof raw.query === "string" ? raw.query.slice(0, 2000) : ""
+    };
+  }
+
+  function examHistory(list) {
+    return (Array.isArray(list) ? list : []).map(historyEntry).filter(Boolean);
+  }
+
+  function exportDocument(records, now, more) {
+    // `more`: { history: the exam's past results (exam:history), examDate: review:settings' exam date or null }.
+    var m = more || {};
+    return {
+      format: FORMAT, version: VERSION, exported: new Date(now).toISOString(), questions: records,
+      exam: { history: examHistory(m.history) },
+      review: { examDate: typeof m.examDate === "string" && DATE.test(m.examDate) ? m.examDate : null }
+    };
   }
 
   function parseImport(text, knownIds) {
@@ -52,6 +81,24 @@
     if (!data.questions || typeof data.questions !== "object" || Array.isArray(data.questions)) {
       return { ok: false, error: "This progress file is damaged: it has no list of questions." };
     }
+    // Version 1 files have no exam or review part; a part that is there must have its shape.
+    var exam = data.exam === undefined || data.exam === null ? {} : data.exam;
+    if (typeof exam !== "object" || Array.isArray(exam) ||
+        (exam.history !== undefined && exam.history !== null && !Array.isArray(exam.history))) {
+      return { ok: false, error: "This progress file is damaged: its practice exam results are not a list." };
+    }
+    var review = data.review === undefined || data.review === null ? {} : data.review;
+    var date = review.examDate === undefined ? null : review.examDate;
+    var badDate = date !== null && (typeof date !== "string" || !DATE.test(date));
+    if (typeof review !== "object" || Array.isArray(review) || badDate) {
+      return { ok: false, error: "This progress file is damaged: its exam date is not a date (YYYY-MM-DD)." };
+    }
+    var history = [];
+    var damaged = [];
+    (exam.history || []).forEach(function (raw, i) {
+      var entry = historyEntry(raw);
+      if (entry) history.push(entry); else damaged.push(i + 1);
+    });
     var known = {};
     knownIds.forEach(function (id) { known[id] = true; });
     var records = {};
@@ -61,7 +108,7 @@
       var record = storeCore.normalizeRecord(data.questions[id]);
       if (!storeCore.isEmpty(record)) records[id] = record;
     });
-    return { ok: true, records: records, skipped: skipped.sort() };
+    return { ok: true, records: records, skipped: skipped.sort(), history: history, damaged: damaged, examDate: date };
   }
 
   function earlier(a, b) {
@@ -85,9 +132,27 @@
     return storeCore.normalizeRecord(out);
   }
 
+  function mergeHistory(local, incoming) {
+    // Past results from both, newest first, each once (the same time and score is the same exam). This browser's
+    // entries stay exactly as they are, whatever they hold: an import only ever adds.
+    var here = Array.isArray(local) ? local.slice() : [];
+    var seen = {};
+    var key = function (e) { return e && typeof e === "object" ? e.at + ":" + e.correct + "/" + e.total : ""; };
+    here.forEach(function (e) { seen[key(e)] = true; });
+    var added = examHistory(incoming).filter(function (e) {
+      if (seen[key(e)]) return false;
+      seen[key(e)] = true;
+      return true;
+    });
+    var at = function (e) { return e && typeof e.at === "number" ? e.at : 0; };
+    var list = here.concat(added).map(function (e, i) { return { e: e, i: i }; });
+    list.sort(function (a, b) { return at(b.e) - at(a.e) || a.i - b.i; });
+    return { history: list.map(function (x) { return x.e; }), added: added.length };
+  }
+
   var io = {
     FORMAT: FORMAT, VERSION: VERSION, latest: latest, exportDocument: exportDocument, parseImport: parseImport,
-    merge: merge
+    merge: merge, historyEntry: historyEntry, mergeHistory: mergeHistory
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.progressFile = io;

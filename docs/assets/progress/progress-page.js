@@ -1,8 +1,10 @@
 /*
- * The home page's progress table and "continue" link, and the "Your progress" page: export to a JSON file, import
- * one (merged by question, newer attempt wins), and reset everything (asks first, undo until the page is left).
- * Loaded by progress.js only on pages that hold [data-progress-home] or [data-progress-page], after progress-file.js and
- * the topics' question ids (assets/generated/topic-ids.js).
+ * The home page's progress table and "continue" link, and the "Your progress" page: export to a JSON file (answers
+ * with their Review schedules, practice exam results, the exam date), import one (merged by question, newer attempt
+ * wins; exam results added; this browser's exam date kept), and reset everything the learner recorded, the exam date
+ * aside (asks first, says what goes and what stays, undo until the page is left).
+ * Loaded by the home and progress pages only (their front matter `scripts:`), after progress-file.js, review-core.js
+ * and the topics' question ids (assets/generated/topic-ids.js).
  *
  * Contract: [data-progress-table] [data-progress-continue] [data-progress-controls] [data-progress-export]
  * [data-progress-import] [data-progress-message] [data-progress-reset-all] [data-progress-confirm].
@@ -15,7 +17,11 @@
   var store = guide.store;
   var core = guide.progressCore;
   var io = guide.progressFile;
-  var undo = null; // records as they were before "Reset all progress", until the page is left
+  var undo = null; // { records, docs } as they were before "Reset all progress", until the page is left
+  var HISTORY = "exam:history"; // the practice exam's documents (exam.js) and Review's settings (review.js)
+  var SETTINGS = "review:settings";
+  // What "Reset all progress" clears besides the answers: past results, the last result, an unfinished exam.
+  var EXAM_DOCS = [HISTORY, "exam:last", "exam:current"];
 
   function topics() {
     // Each topic's question ids in study order: topic-ids.js lists them lesson by lesson.
@@ -174,7 +180,8 @@
   }
 
   function exportFile() {
-    var doc = io.exportDocument(snapshot(), Date.now());
+    var settings = store.get(SETTINGS) || {};
+    var doc = io.exportDocument(snapshot(), Date.now(), { history: store.get(HISTORY), examDate: settings.examDate });
     var blob = new Blob([JSON.stringify(doc, null, 1)], { type: "application/json" });
     var link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
@@ -183,7 +190,11 @@
     link.click();
     link.remove();
     setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
-    message("Exported " + Object.keys(doc.questions).length + " answered questions to " + link.download + ".");
+    var answered = Object.keys(doc.questions).length;
+    var results = doc.exam.history.length;
+    message("Exported " + answered + " answered question" + (answered === 1 ? "" : "s") + " and " + results +
+      " practice exam result" + (results === 1 ? "" : "s") + (doc.review.examDate ? ", with your exam date," : "") +
+      " to " + link.download + ".");
   }
 
   function importFile(input) {
@@ -197,9 +208,24 @@
       var ids = Object.keys(result.records);
       ids.forEach(function (id) { store.saveQuestion(id, io.merge(store.question(id), result.records[id])); });
       tagTopics(); // a file from before attempts carried their topic
-      var text = "Imported " + ids.length + " question" + (ids.length === 1 ? "" : "s") + ".";
+      // Exam results are added to this browser's, never replace them; its exam date, when it has one, stays.
+      var merged = io.mergeHistory(store.get(HISTORY), result.history);
+      if (merged.added) store.set(HISTORY, merged.history);
+      var settings = store.get(SETTINGS);
+      var here = settings && typeof settings.examDate === "string" && settings.examDate ? settings.examDate : null;
+      if (result.examDate && !here) store.set(SETTINGS, { examDate: result.examDate });
+      var text = "Imported " + ids.length + " question" + (ids.length === 1 ? "" : "s") +
+        (merged.added ? " and " + merged.added + " practice exam result" + (merged.added === 1 ? "" : "s") : "") + ".";
       if (result.skipped.length) {
         text += " Skipped " + result.skipped.length + " this guide does not have: " + result.skipped.join(", ") + ".";
+      }
+      if (result.damaged.length) {
+        text += " Left out " + result.damaged.length + " damaged practice exam result" +
+          (result.damaged.length === 1 ? "" : "s") + " (number " + result.damaged.join(", ") + " in the file).";
+      }
+      if (result.examDate && !here) text += " Your exam date is now " + result.examDate + ".";
+      else if (result.examDate && here !== result.examDate) {
+        text += " This browser's exam date (" + here + ") was kept; the file's was " + result.examDate + ".";
       }
       message(text);
       render();
@@ -215,7 +241,9 @@
   function askReset() {
     var box = confirmBox();
     if (!box) return;
-    box.innerHTML = '<span>Clear every answer in every topic, first attempts included?</span> ' +
+    box.innerHTML = '<span>Clear all progress in this browser: every answer in every topic (first attempts ' +
+      'included) with its Review schedule, your practice exam results and any unfinished exam? Your exam date ' +
+      'for Review is kept.</span> ' +
       '<button type="button" class="md-button" data-progress-reset-yes>Clear all progress</button> ' +
       '<button type="button" class="md-button" data-progress-reset-no>Keep it</button>';
     box.hidden = false;
@@ -223,10 +251,14 @@
   }
 
   function resetAll() {
-    undo = snapshot();
-    Object.keys(undo).forEach(function (id) { store.saveQuestion(id, null); });
+    var docs = {};
+    EXAM_DOCS.forEach(function (name) { docs[name] = store.get(name); });
+    undo = { records: snapshot(), docs: docs };
+    Object.keys(undo.records).forEach(function (id) { store.saveQuestion(id, null); });
+    EXAM_DOCS.forEach(function (name) { if (docs[name] !== null) store.set(name, null); });
     var box = confirmBox();
-    box.innerHTML = '<span>All progress cleared.</span> <button type="button" class="md-button" data-progress-undo>Undo</button>';
+    box.innerHTML = '<span>All progress cleared: answers, Review schedules and practice exam results. Your exam ' +
+      'date was kept.</span> <button type="button" class="md-button" data-progress-undo>Undo</button>';
     message("All progress cleared. Undo is available until you leave this page.");
     render();
     box.querySelector("[data-progress-undo]").focus();
@@ -247,9 +279,12 @@
     else if (t.closest("[data-progress-reset-yes]")) resetAll();
     else if (t.closest("[data-progress-reset-no]")) closeBox();
     else if (t.closest("[data-progress-undo]")) {
-      var saved = undo || {};
+      var saved = undo || { records: {}, docs: {} };
       undo = null;
-      Object.keys(saved).forEach(function (id) { store.saveQuestion(id, saved[id]); });
+      Object.keys(saved.records).forEach(function (id) { store.saveQuestion(id, saved.records[id]); });
+      Object.keys(saved.docs).forEach(function (name) {
+        if (saved.docs[name] !== null) store.set(name, saved.docs[name]);
+      });
       message("All progress restored.");
       render();
       closeBox();
@@ -269,5 +304,6 @@
   guide.progressPage = { mount: mount };
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);
-  mount();
+  // The home page's table and the progress page (base/boot.js), on each visit to either.
+  guide.boot.component("progress-page", "[data-progress-home], [data-progress-page]", mount);
 })();

@@ -1,13 +1,12 @@
 /*
- * Progress on every page: a completion marker on each topic's navigation entry, one calm notice when answers are not
- * being kept, and the home and "Your progress" pages' code (progress-page.js), fetched only where it is used.
+ * Progress on every page: a completion marker on each topic's navigation entry and one calm notice when answers are
+ * not being kept. The home and "Your progress" pages add their own code (progress-page.js) in their front matter.
  *
  * Reads llmGuide.topics (assets/generated/topics.js, written at build time: each topic's id, title, page and number of
  * questions), llmGuide.store and llmGuide.progressCore. Answered counts come from the records, whose attempts carry
  * their topic, so no page needs every question id for the markers.
- * Contract: [data-progress-notice] takes the storage notice; [data-progress-home] or [data-progress-page] loads
- * progress-file.js, review-core.js (what is due, for the home page's Review button), generated/topic-ids.js and
- * progress-page.js, in that order; [data-lesson] sections on a topic overview get their lesson's progress.
+ * Contract: [data-progress-notice] takes the storage notice; [data-lesson] sections on a topic overview get their
+ * lesson's progress.
  */
 (function () {
   "use strict";
@@ -15,10 +14,6 @@
   var guide = window.llmGuide || {};
   if (guide.progress || !guide.store || !guide.storeCore || !guide.progressCore) return;
   var store = guide.store;
-  // Page-specific code sits beside this file; its address is known only while this script runs.
-  // The assets folder, one up from this script's own folder: the addresses below are relative to it.
-  var here = document.currentScript ? new URL("../", document.currentScript.src).href : "";
-  var pageScript = null;
 
   function scope() {
     // Material's site root (set in overrides/partials/javascripts/base.html); the document's base otherwise.
@@ -92,27 +87,10 @@
     notice.hidden = false;
   }
 
-  function loadPageScript() {
-    if (!document.querySelector("[data-progress-home], [data-progress-page]")) return;
-    if (guide.progressPage) { guide.progressPage.mount(); return; }
-    if (pageScript || !here) return;
-    // async=false: inserted scripts then run in this order; progress-page.js mounts itself once loaded. Each address
-    // names its content (llmGuide.assets, from generated/versions.js), so a deploy never pairs old and new code.
-    var addresses = guide.assets || {};
-    var names = ["progress/progress-file.js", "review/review-core.js", "generated/topic-ids.js", "progress/progress-page.js"];
-    names.forEach(function (name) {
-      pageScript = document.createElement("script");
-      pageScript.src = new URL(addresses[name] || name, here).href;
-      pageScript.async = false;
-      document.head.appendChild(pageScript);
-    });
-  }
-
   function mountAll() {
     markNavigation();
     markLessons();
     showNotice();
-    loadPageScript();
   }
 
   guide.progress = { refresh: mountAll };
@@ -132,11 +110,6 @@
     }, 0);
   });
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(mountAll);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", mountAll);
-  } else {
-    mountAll();
-  }
+  // Every page's content, on a full load and after each instant navigation (base/boot.js).
+  guide.boot.component("progress", "article", function () { mountAll(); });
 })();

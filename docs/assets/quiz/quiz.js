@@ -4,8 +4,9 @@
  * Contract with the HTML (macros/templates/*.html.j2), which the tests select on too:
  *   [data-quiz]                    a topic's question list; holds [data-quiz-score], [data-quiz-next], [data-quiz-reset],
  *                                  [data-quiz-confirm], [data-quiz-announce] and [data-quiz-summary]
- *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list);
- *                                  its .quiz-q__title heading, [data-quiz-form], [data-quiz-explanations]
+ *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list),
+ *                                  data-quiz-title (its short title, plain text); its .quiz-q__title heading,
+ *                                  [data-quiz-form], [data-quiz-explanations]
  *   [data-quiz-option=<i>]         an option row (the label) holding its [data-quiz-input]
  *   [data-quiz-explanation=<i>]    an option's explanation (<details>)
  * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]), [data-quiz-result] and [data-quiz-after]
@@ -29,8 +30,6 @@
   var resultMessage = answers.resultMessage;
   var selectionProblem = answers.selectionProblem;
   var MARKS = answers.marks;
-  if (window.__llmQuizStarted) return;
-  window.__llmQuizStarted = true;
 
   var guide = window.llmGuide || {};
   var store = guide.store;
@@ -70,11 +69,18 @@
       after: form.querySelector("[data-quiz-after]"),
       rows: rows, inputs: inputs, key: key, select: select, form: form,
       result: form.querySelector("[data-quiz-result]"),
-      title: title && title.firstChild ? title.firstChild.textContent.replace(/^Question \d+: /, "") : "",
+      title: titleOf(article, title),
       check: form.querySelector("[data-quiz-check]"),
       retry: form.querySelector("[data-quiz-retry]"),
       details: Array.prototype.slice.call(article.querySelectorAll("[data-quiz-explanation]"))
     };
+  }
+
+  function titleOf(article, heading) {
+    // The short title the page states (data-quiz-title); pages built before it was emitted: the heading's text.
+    var stated = article.getAttribute("data-quiz-title");
+    if (stated) return stated;
+    return heading && heading.firstChild ? heading.firstChild.textContent.replace(/^Question \d+: /, "") : "";
   }
 
   function selection(q) {
@@ -331,7 +337,7 @@
 
   function mountAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
-    window.__llmQuizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
+    guide.quizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
     watchSticky();
     revealLinkedExplanation();
   }
@@ -535,22 +541,6 @@
   document.addEventListener("focusin", onFocusIn);
   window.addEventListener("hashchange", revealLinkedExplanation);
 
-  // Material's document$ emits once per page, including after instant navigation. But it can also finish without
-  // ever emitting: Material 9 turns instant navigation off under file:// by completing document$ before the page has
-  // loaded. So the quiz also mounts when the document is parsed, unless document$ got there first.
-  var mountedByMaterial = false;
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(function () {
-      mountedByMaterial = true;
-      mountAll();
-    });
-  }
-  function mountUnlessMaterialDid() {
-    if (!mountedByMaterial) mountAll();
-  }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", mountUnlessMaterialDid); // after Material's listener, added earlier
-  } else {
-    mountUnlessMaterialDid();
-  }
+  // Every page's content, on a full load and after each instant navigation (base/boot.js).
+  guide.boot.component("quiz", "article", function () { mountAll(); });
 })();

@@ -6,21 +6,25 @@
  * Contract: [data-review] mount point; it adds [data-review-summary] (data-due, data-later; updated as soon as a card
  * is checked), [data-review-card=<id>] with [data-review-topic] (its topic and lesson, named),
  * [data-review-option=<i>] rows (.quiz-option labels) holding [data-review-input], [data-review-confidence-input],
- * [data-review-check], [data-review-result], [data-review-next-date] (data-review-rating: again|hard|good|easy,
- * said in plain words), [data-review-next]; [data-review-later-section] with [data-review-later] rows
- * [data-review-later-item=<id>] (updated as soon as a card is checked); [data-review-exam-date] and
+ * [data-review-check], [data-review-result] (the live region: the verdict and [data-review-next-date], with
+ * data-review-rating: again|hard|good|easy, said in plain words), [data-review-explained] (the options' explanations,
+ * the sources and [data-review-next], outside the live region); [data-review-later-section] with [data-review-later]
+ * rows [data-review-later-item=<id>] (updated as soon as a card is checked); [data-review-exam-date] and
  * [data-review-notice].
  */
 (function () {
   "use strict";
 
   var SETTINGS = "review:settings";
+  var FAILED = "The review could not be loaded. Reload the page to try again.";
   var state = null; // { root, bank, current }
 
   function g() { return window.llmGuide || {}; }
   function now() { return Date.now(); }
 
-  var h = window.llmGuide.dom.h; // assets/base/dom.js, loaded before this script
+  // llmGuide.dom.h (assets/base/dom.js, loaded before this script), read when mounting: if that file failed to load,
+  // the page still shows its own notice instead of throwing here.
+  var h = null;
 
   function examDate() {
     var settings = g().store.get(SETTINGS);
@@ -170,7 +174,10 @@
     });
     form.appendChild(conf);
     form.appendChild(h("p", {}, [h("button", { type: "submit", class: "md-button md-button--primary", "data-review-check": true, text: "Check" })]));
+    // The live region says only the verdict and when the question comes back (or why it cannot be graded yet); the
+    // options' explanations, the sources and Next sit after it, read at the learner's pace rather than all aloud.
     form.appendChild(h("div", { "data-review-result": true, role: "status" }));
+    form.appendChild(h("div", { "data-review-explained": true }));
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       check(form, id);
@@ -201,9 +208,12 @@
     Array.prototype.forEach.call(form.querySelectorAll("input"), function (i) { i.disabled = true; });
     form.querySelector("[data-review-check]").hidden = true;
     var due = core.effectiveDue(Date.parse(review.card.due), examDate(), t);
+    var letters = q.key.map(function (i) { return String.fromCharCode(65 + i); });
+    var key = letters.length === 1 ? "answer is " + letters[0]
+      : "answers are " + letters.slice(0, -1).join(", ") + " and " + letters[letters.length - 1];
     result.textContent = "";
     result.appendChild(h("p", { class: "review-card__verdict review-card__verdict--" + (correct ? "correct" : "incorrect"),
-      text: correct ? "Correct." : "Incorrect." }));
+      text: correct ? "Correct." : "Incorrect: the correct " + key + "." }));
     result.appendChild(h("p", { "data-review-next-date": String(due), "data-review-rating": rating,
       text: core.nextText(rating, core.describeDue(due, t) + " (" + dateText(due) + ")") }));
     var why = h("ol", { class: "exam-review__options" });
@@ -217,7 +227,9 @@
         h("div", { html: option.explanation })
       ]));
     });
-    result.appendChild(why);
+    var explained = form.querySelector("[data-review-explained]");
+    explained.textContent = "";
+    explained.appendChild(why);
     var refs = h("p", { class: "review-card__refs" }, ["Sources: "]);
     q.references.forEach(function (ref, i) {
       if (i) refs.appendChild(document.createTextNode("; "));
@@ -225,11 +237,11 @@
       a.href = ref.url;
       refs.appendChild(a);
     });
-    result.appendChild(refs);
+    explained.appendChild(refs);
     refreshAfterCheck();
     var next = h("button", { type: "button", class: "md-button md-button--primary", "data-review-next": true, text: "Next question" });
     next.addEventListener("click", function () { render("[data-review-summary]"); });
-    result.appendChild(h("p", {}, [next]));
+    explained.appendChild(h("p", {}, [next]));
     next.focus();
   }
 
@@ -252,9 +264,18 @@
     state = { root: root, bank: g().bank, current: null };
     root.textContent = "";
     root.setAttribute("data-review-ready", "");
+    h = g().dom ? g().dom.h : null;
+    if (!h) {
+      // No element helper: the same notice as below, built by hand.
+      var p = root.appendChild(document.createElement("p"));
+      p.className = "admonition failure";
+      p.setAttribute("data-review-notice", "");
+      p.textContent = FAILED;
+      return;
+    }
     if (!state.bank || !g().store || !g().reviewCore || !window.FSRS) {
       root.appendChild(h("p", { class: "admonition failure", "data-review-notice": true,
-        text: "The review could not be loaded. Reload the page to try again." }));
+        text: FAILED }));
       return;
     }
     if (!g().store.status().kept) {
@@ -266,13 +287,9 @@
     render();
   }
 
-  function onPage() {
-    var root = document.querySelector("[data-review]");
-    if (!root) { state = null; return; }
-    if (!state || state.root !== root) mount(root);
-  }
-
-  if (window.__llmReviewStarted) return;
-  window.__llmReviewStarted = true;
-  window.llmGuide.dom.start(onPage);
+  // The Review page's [data-review] (base/boot.js).
+  window.llmGuide.boot.component("review", "[data-review]", function (root) {
+    mount(root);
+    return { unmount: function () { if (state && state.root === root) state = null; } };
+  });
 })();

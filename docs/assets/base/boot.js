@@ -1,0 +1,68 @@
+/*
+ * The one start-up: every feature registers here and is mounted on its elements, on every page and again after each
+ * of Material's instant navigations, and unmounted when its element leaves the document.
+ *
+ *   llmGuide.boot.component(name, selector, mount)
+ *     mount(element) runs once for each element matching `selector` (a page-wide feature uses "article", the page's
+ *     content, which instant navigation replaces); it may return { unmount() }, called when the element is gone.
+ *     A mount that throws is reported and the other features still mount.
+ *   llmGuide.boot.refresh()   look again now (a feature that adds elements other features mount on)
+ *
+ * When to look: on each emission of Material's document$, and once the document is parsed, because Material completes
+ * document$ without emitting under file://. Mounting is by element, so looking twice mounts nothing twice. Page
+ * scripts (front matter `scripts:`) can run before this file: they register through the queue that the head script
+ * in overrides/main.html sets up, drained here.
+ */
+(function () {
+  "use strict";
+
+  var guide = (window.llmGuide = window.llmGuide || {});
+  if (guide.boot && guide.boot.ready) return;
+  var queued = (guide.boot && guide.boot.queue) || [];
+  var components = [];
+  var started = false;
+
+  function report(name, error) {
+    if (window.console && console.error) console.error("llm-guide: " + name + " did not start:", error);
+  }
+
+  function look(c) {
+    c.instances = c.instances.filter(function (instance) {
+      if (instance.element.isConnected) return true;
+      if (instance.handle && typeof instance.handle.unmount === "function") {
+        try { instance.handle.unmount(); } catch (error) { report(c.name, error); }
+      }
+      return false;
+    });
+    Array.prototype.forEach.call(document.querySelectorAll(c.selector), function (element) {
+      for (var i = 0; i < c.instances.length; i++) if (c.instances[i].element === element) return;
+      var instance = { element: element, handle: null };
+      c.instances.push(instance); // first, so a mount that looks again (refresh) does not mount itself twice
+      try { instance.handle = c.mount(element) || null; } catch (error) { report(c.name, error); }
+    });
+  }
+
+  function refresh() {
+    if (!started) return;
+    components.forEach(look);
+  }
+
+  function component(name, selector, mount) {
+    var c = { name: name, selector: selector, mount: mount, instances: [] };
+    components.push(c);
+    if (started) look(c);
+  }
+
+  guide.boot = { ready: true, component: component, refresh: refresh };
+  queued.forEach(function (args) { component(args[0], args[1], args[2]); });
+
+  function start() {
+    started = true;
+    refresh();
+  }
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(function () { if (document.readyState !== "loading") start(); });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
