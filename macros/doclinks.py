@@ -22,6 +22,8 @@ SCHEME = "guide:"
 # In rendered HTML: the attribute as Python-Markdown writes it, then the whole link for when it must become text.
 _HREF = re.compile(r'href="guide:([^"?#]*)([^"]*)"')
 _ANCHOR = re.compile(r'<a href="guide:[^"]*"[^>]*>(.*?)</a>', re.DOTALL)
+# In Markdown source (the JSON export keeps the bank's Markdown): `[text](guide:page.md?query#anchor)`.
+_SOURCE = re.compile(r"\[([^\]]*)\]\(guide:([^)\s?#]*)([^)\s]*)\)")
 
 
 def page_url(doc: str, use_directory_urls: bool) -> str:
@@ -67,20 +69,37 @@ def absolute(html: str, site_url: str, use_directory_urls: bool) -> str:
     return _HREF.sub(lambda m: f'href="{base}{page_url(m[1], use_directory_urls)}{m[2]}"', html)
 
 
+def absolute_source(text: str, site_url: str, use_directory_urls: bool) -> str:
+    """`absolute` for Markdown source: every `[text](guide:…)` link as an absolute address on the published site, or
+    its text alone without one, so an export that keeps Markdown reads like the others."""
+    if SCHEME not in text:
+        return text
+    if not site_url:
+        return _SOURCE.sub(lambda m: m[1], text)
+    base = site_url if site_url.endswith("/") else site_url + "/"
+    return _SOURCE.sub(lambda m: f"[{m[1]}]({base}{page_url(m[2], use_directory_urls)}{m[3]})", text)
+
+
 def missing(links: Iterable[str], docs_dir: Path) -> list[str]:
     return sorted({doc for doc in links if not (docs_dir / doc).is_file()})
 
 
 class LinkedRenderer(Renderer):
     """The wrapped renderer, sharing its converter and caches, whose Markdown comes out with the bank's links
-    rewritten by `fix` (`inline` and `parts` go through `markdown`). Its own `parts` cache, since those parts hold
-    rewritten links."""
+    rewritten by `fix` (`inline` and `parts` go through `markdown`), and whose Markdown source for exports that keep
+    Markdown (`source`) rewritten by `fix_source`. Its own `parts` cache, since those parts hold rewritten links."""
 
-    def __init__(self, renderer: Renderer, fix: Callable[[str], str]) -> None:
+    def __init__(
+        self, renderer: Renderer, fix: Callable[[str], str], fix_source: Callable[[str], str] | None = None
+    ) -> None:
         # Not Renderer.__init__: this shares the wrapped renderer's converter, templates and fragment cache.
         self.__dict__.update(renderer.__dict__)
         self._parts = {}
         self._fix = fix
+        self._fix_source = fix_source
 
     def markdown(self, text: str) -> Markup:
         return Markup(self._fix(str(super().markdown(text))))
+
+    def source(self, text: str) -> str:
+        return self._fix_source(text) if self._fix_source else text

@@ -96,6 +96,11 @@ class Renderer:
             cached = _FRAGMENTS[key] = Markup(html)
         return cached
 
+    def source(self, text: str) -> str:
+        """A Markdown text as an export that keeps Markdown (the JSON bank) writes it: unchanged here; a
+        doclinks.LinkedRenderer makes the bank's `guide:` links absolute."""
+        return text
+
     def inline(self, text: str) -> Markup:
         """One line of Markdown without its paragraph wrapper, for labels and summaries."""
         html = str(self.markdown(text)).strip()

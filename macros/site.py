@@ -200,7 +200,9 @@ class QuizSite:
         """The exports (GIFT, QTI, Anki, JSON) into `<site_dir>/downloads/`, rendered like the site's pages; links to
         the guide's pages are absolute, as the files are read elsewhere (text alone without a published address)."""
         renderer = doclinks.LinkedRenderer(
-            self.renderer, lambda html: doclinks.absolute(html, self.site_url, self.directory_urls)
+            self.renderer,
+            lambda html: doclinks.absolute(html, self.site_url, self.directory_urls),
+            lambda text: doclinks.absolute_source(text, self.site_url, self.directory_urls),
         )
         return exports.write_all(self.bank, renderer, site_dir / exports.DOWNLOADS)
 

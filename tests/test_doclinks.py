@@ -54,6 +54,20 @@ def test_exports_get_absolute_links_or_the_text_alone() -> None:
     assert doclinks.absolute("<p>plain</p>", "", True) == "<p>plain</p>"
 
 
+def test_markdown_source_gets_absolute_links_or_the_text_alone() -> None:
+    """The JSON export keeps Markdown: its `guide:` links are made absolute, or text, like the other exports'."""
+    text = "See [this case](guide:calculator.md?params=7B&zero=2#x), [Home](guide:index.md) and [x](https://a.b/)."
+    assert doclinks.absolute_source(text, "https://example.org/guide", True) == (
+        "See [this case](https://example.org/guide/calculator/?params=7B&zero=2#x), [Home](https://example.org/guide/)"
+        " and [x](https://a.b/)."
+    )
+    assert doclinks.absolute_source(text, "https://example.org/", False).startswith(
+        "See [this case](https://example.org/calculator.html?params=7B&zero=2#x), [Home](https://example.org/index.html)"
+    )
+    assert doclinks.absolute_source(text, "", True) == "See this case, Home and [x](https://a.b/)."
+    assert doclinks.absolute_source("user guide: no link", "", True) == "user guide: no link"
+
+
 def test_missing_targets_are_named() -> None:
     html = LINK + '<a href="guide:no-such-page.md">x</a>'
     assert doclinks.targets(html) == ["calculator.md", "no-such-page.md"]

@@ -18,7 +18,8 @@ from xml.etree import ElementTree
 import jsonschema
 import pytest
 
-from macros.exports import EXPORTS, anki, gift, write_all
+from macros import doclinks
+from macros.exports import EXPORTS, anki, gift, jsonbank, write_all
 from macros.render import Renderer
 from macros.validate import LoadedBank, load_bank
 from tests.bankfixtures import VALID, replace_once
@@ -284,6 +285,40 @@ def test_anki_ids_do_not_change_between_builds(hostile: tuple[LoadedBank, Path],
 
 
 # ---------------------------------------------------------------- JSON
+
+
+@pytest.mark.parametrize("site_url", ["https://example.org/guide/", ""])
+def test_json_export_resolves_links_to_the_guides_pages(bank: LoadedBank, tmp_path: Path, site_url: str) -> None:
+    """The bank's `guide:calculator.md?…` links only mean something on the site: the JSON export writes them as
+    absolute addresses on the published site, or as their text alone without one, as the GIFT, QTI and Anki
+    exports do (macros/doclinks.py). The rest of the Markdown is the bank's own."""
+    source = {q.id: q for q in bank.questions}
+    linked = [q for q in bank.questions if "](guide:" in " ".join([q.stem, *(o.explanation for o in q.options)])]
+    assert linked, "the bank has no guide: link left to test"
+    renderer = doclinks.LinkedRenderer(
+        Renderer(),
+        lambda html: doclinks.absolute(html, site_url, True),
+        lambda text: doclinks.absolute_source(text, site_url, True),
+    )
+    path = tmp_path / "bank.json"
+    jsonbank.write(bank, renderer, path)
+    text = path.read_text(encoding="utf-8")
+    assert "guide:" not in text.replace("user guide:", "")
+    document = json.loads(text)
+    jsonschema.validate(document, json.loads((ROOT / "data/questions.schema.json").read_text(encoding="utf-8")))
+    for question in document["questions"]:
+        original = source[question["id"]]
+        for option, mine in zip(original.options, question["options"], strict=True):
+            expected = re.sub(
+                r"\[([^\]]*)\]\(guide:calculator\.md(\?[^)]*)?\)",
+                (lambda m: f"[{m[1]}]({site_url}calculator/{m[2] or ''})") if site_url else (lambda m: m[1]),
+                option.explanation,
+            )
+            assert mine["explanation"] == expected
+    if site_url:
+        assert "](https://example.org/guide/calculator/?params=7B&method=lora&trainable=14M)" in text
+    else:
+        assert "https://example.org" not in text and "[Work this case in the memory calculator]" not in text
 
 
 def test_json_export_is_valid_against_the_published_schema(exported: Path, bank: LoadedBank) -> None:

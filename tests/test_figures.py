@@ -51,8 +51,38 @@ PAGES = {
     "speculative": "deployment",
     "ab-sample": "monitoring",
     "guardrails": "safety",
+    "parallel-layout": "parallelism",
+    "cp-balance": "parallelism",
+    "peft-places": "peft",
+    "lsh-curve": "data-quality",
+    "loss-mask": "data-quality",
+    "temperature-mix": "data-quality",
+    "grad-clipping": "training-dynamics",
+    "in-batch-negatives": "training-dynamics",
+    "activation-terms": "memory",
+    "fp8-scaling": "memory",
+    "bytes-per-param": "memory",
+    "gqa-heads": "architecture",
+    "moe-routing": "architecture",
+    "sparsity-24": "distillation-pruning",
+    "qlora-bits": "quantization",
+    "ptq-scales": "quantization",
+    "grpo-advantages": "alignment",
+    "pass-at-k": "evaluation",
+    "error-bars": "evaluation",
+    "top-p": "prompting",
+    "burn-rate": "monitoring",
+    "continuous-batching": "deployment",
+    "early-stopping": "training-dynamics",
+    "lora-scaling": "peft",
+    "soft-prompts": "peft",
+    "grouped-split": "data-quality",
+    "psi": "monitoring",
+    "rollout": "monitoring",
+    "latency": "deployment",
 }
 MAX_GZIPPED = 10_000
+PHONE_MIN_PX = 11  # the smallest label a 375 px phone may render, in CSS pixels, without zoom
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +132,10 @@ def shapes(root: ET.Element, cls: str) -> list[ET.Element]:
 
 def points(element: ET.Element) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in (p.split(",") for p in (element.get("points") or "").split())]
+
+
+def line_end(element: ET.Element) -> tuple[float, float]:
+    return float(element.get("x2") or 0), float(element.get("y2") or 0)
 
 
 def to_data(plot: dict[str, list[float]], x: float, y: float) -> tuple[float, float]:
@@ -157,8 +191,33 @@ def test_figure_has_an_accessible_name_and_description_and_is_small(renderer: Re
     assert root.get("aria-describedby") == desc.get("id") == f"fig-{name}-desc"
     assert len((title.text or "").strip()) >= 15 and len((desc.text or "").strip()) >= 80
     assert f'<figure class="guide-figure" id="fig-{name}"' in html and "<figcaption>" in html
-    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
-    assert int(root.get("width") or 0) <= 600, "wider figures shrink too far on a phone"
+    _, _, width, height = (float(n) for n in (root.get("viewBox") or "").split())
+    # Drawn for a phone's 343 px column, shown a quarter larger where there is room (macros/figures/svg.py).
+    assert width <= 360, "wider figures shrink their labels under 11 px on a 375 px phone"
+    assert float(root.get("width") or 0) == width * 1.25 and float(root.get("height") or 0) == height * 1.25
+    sizes = [float(t.get("font-size") or 0) for t in root.iter(f"{SVG}text")]
+    assert sizes and min(sizes) * 343 / width >= PHONE_MIN_PX, f"{name}: a label under {PHONE_MIN_PX} px on a phone"
+
+
+@pytest.mark.parametrize("name", figures.names())
+def test_figure_shapes_stay_inside_the_drawing(name: str) -> None:
+    """The SVG shows what falls outside its viewBox (`overflow: visible`, so labels are never cut), so a shape
+    drawn past the edge would spill into the page; every box, line and point stays inside."""
+    root = svg_of(name)
+    _, _, width, height = (float(n) for n in (root.get("viewBox") or "").split())
+    spots: list[tuple[float, float]] = []
+    for e in root.iter():
+        if e.tag == f"{SVG}rect" and e.get("x") is not None:
+            x, y, w, h = (float(e.get(k) or 0) for k in ("x", "y", "width", "height"))
+            spots += [(x, y), (x + w, y + h)]
+        elif e.tag == f"{SVG}line":
+            spots += [(float(e.get("x1") or 0), float(e.get("y1") or 0)), line_end(e)]
+        elif e.tag == f"{SVG}polyline":
+            spots += points(e)
+        elif e.tag == f"{SVG}circle":
+            spots.append((float(e.get("cx") or 0), float(e.get("cy") or 0)))
+    outside = [(x, y) for x, y in spots if not (-1 <= x <= width + 1 and -1 <= y <= height + 1)]
+    assert not outside, f"{name}: shapes outside its {width:g} × {height:g} drawing: {outside[:4]}"
 
 
 def css_classes() -> set[str]:
@@ -180,7 +239,10 @@ def test_figure_colours_come_from_the_theme(name: str) -> None:
             assert value in (None, "none", "currentColor"), f"{name}: {element.tag} {attribute}={value}"
         for cls in (element.get("class") or "").split():
             # Classes that only mark a shape for the tests (fig-series-*, fig-op-*, ...) need no style.
-            if not re.match(r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail)-?", cls):
+            if not re.match(
+                r"fig-(series|op|stage|zero|memory|pack|soft|bit|chip|param|rail|gpu|node|cp|mask|mix|neg|fp8|bpp|kv|moe|sparse|qbits|ptq|grpo|top|batch|stop|soft|split|psi|lat)-?",
+                cls,
+            ):
                 assert cls in known, f"{name}: class {cls} has no rule in figures.css"
     assert styled <= css_classes()
 
@@ -503,7 +565,7 @@ def test_parameter_parts_add_up_to_the_presets_model_and_the_pages_shares() -> N
     assert total == params and plot["lora"] == lora == 19_988_480 and plot["rank"] == 8
     assert f"{lora / total:.1%}" == "0.3%"
     root = svg_of("parameter-parts")
-    labels = [t.text for t in root.iter(f"{SVG}text")]
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))  # a sentence may wrap over two labels
     assert f"LoRA r = 8 on every linear layer of the blocks adds {lora:,} (0.3%)" in labels
     assert "the two vocabulary matrices: 0.26B; the MLPs: 64%" in labels
     for part, count in parts.items():
@@ -579,6 +641,579 @@ def test_guardrails_figure_has_the_rails_the_page_lists() -> None:
     assert stated == plot["rails"] and len(stated) == 5, stated
     labels = [t.text for t in svg_of("guardrails").iter(f"{SVG}text")]
     assert all(rail in labels for rail in plot["rails"])
+
+
+def lesson_text(topic: str, lesson: str) -> str:
+    return flat((ROOT / f"docs/topics/{topic}/{lesson}.md").read_text(encoding="utf-8"))
+
+
+def test_parallel_layout_has_as_many_gpus_as_the_degrees_multiply_to() -> None:
+    assert "`world size = TP × PP × CP × DP`" in flat(page_text("parallelism"))
+    assert "tensor parallelism up to the GPUs per node, pipeline parallelism across nodes" in flat(
+        page_text("parallelism")
+    )
+    plot = figures.build("parallel-layout").plot
+    assert plot is not None
+    world = plot["tp"] * plot["pp"] * plot["cp"] * plot["dp"]
+    root = svg_of("parallel-layout")
+    assert len(shapes(root, "fig-gpu")) == world and len(shapes(root, "fig-node")) == plot["dp"] * plot["pp"]
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"{world} GPUs = TP {plot['tp']} × PP {plot['pp']} × DP {plot['dp']}" in labels
+    assert [str(n) for n in range(1, world + 1)] == [label for label in labels if (label or "").isdigit()]
+
+
+def test_context_parallel_chunks_balance_the_causal_work() -> None:
+    text = lesson_text("parallelism", "sequence-experts")
+    assert "gives rank r chunks r and 2·CP − 1 − r" in text
+    assert "With CP = 2, rank 0 gets chunks 0 and 3 and rank 1 chunks 1 and 2" in text
+    plot = figures.build("cp-balance").plot
+    assert plot is not None and plot["cp"] == 2
+    cp, per = plot["cp"], plot["per_chunk"]
+    owned = {0: (0, 3), 1: (1, 2)}
+    root = svg_of("cp-balance")
+    # Query i of a causal mask attends to keys 0..i: a chunk's work is the cells in its rows of the triangle.
+    work = {chunk: sum(i + 1 for i in range(chunk * per, (chunk + 1) * per)) for chunk in range(2 * cp)}
+    for rank, chunks in owned.items():
+        cells = shapes(root, f"fig-cp-rank{rank}")
+        assert len(cells) == sum(work[chunk] for chunk in chunks) == plot["totals"][rank]
+    assert plot["totals"][0] == plot["totals"][1]
+    assert plot["halves"] == [work[0] + work[1], work[2] + work[3]] and plot["halves"][0] < plot["halves"][1]
+
+
+def test_peft_figure_names_methods_the_topic_teaches() -> None:
+    text = flat(page_text("peft")).lower()
+    plot = figures.build("peft-places").plot
+    assert plot is not None
+    labels = [t.text for t in svg_of("peft-places").iter(f"{SVG}text")]
+    for method in plot["methods"]:
+        assert method.lower() in text and method in labels, method
+
+
+def test_lsh_curve_is_the_banding_formula_with_curators_defaults() -> None:
+    text = lesson_text("data-quality", "curation")
+    assert "`P(candidate) = 1 − (1 − s^r)^b`" in text
+    example = re.search(
+        r"uses (\d+) bands of (\d+) hashes by default, which puts the steep rise near "
+        r"\(1/\d+\)\^\(1/\d+\) ≈ (\d+\.\d+)",
+        text,
+    )
+    assert example, "the curation lesson no longer states Curator's default banding"
+    bands, rows, rise = int(example[1]), int(example[2]), example[3]
+    assert f"{(1 / bands) ** (1 / rows):.2f}" == rise
+    plot = figures.build("lsh-curve").plot
+    assert plot is not None and (plot["bands"], plot["rows"]) == (bands, rows)
+    root = svg_of("lsh-curve")
+    (line,) = shapes(root, "fig-series-lsh")
+    for (s, p), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["steps"], strict=True):
+        assert s == pytest.approx(expected, abs=1e-3)
+        assert p == pytest.approx(1 - (1 - expected**rows) ** bands, abs=2e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"(1/{bands})^(1/{rows}) ≈ {rise}" in labels
+
+
+def test_loss_mask_trains_what_the_formatting_lesson_says() -> None:
+    text = lesson_text("data-quality", "formatting")
+    assert "restricting it to the replies takes `assistant_only_loss=True`" in text
+    assert (
+        "every position equal to the pad token ID to −100; if the pad token is the EOS token, every real EOS is "
+        "masked too, the model never learns to stop" in text
+    )
+    plot = figures.build("loss-mask").plot
+    assert plot is not None
+    tokens = plot["tokens"]
+    (only, assistant), (collator, pad_is_eos) = plot["rows"]
+    assert "assistant_only_loss" in only and "pad = EOS" in collator
+    reply = tokens.index("asst") + 1
+    assert set(assistant) == set(tokens[reply : tokens.index("EOS") + 1]), "the reply and its EOS, nothing else"
+    assert set(pad_is_eos) == {t for t in tokens if t not in ("EOS", "pad")}, "pad = EOS masks the EOS and pads"
+    root = svg_of("loss-mask")
+    assert len(shapes(root, "fig-mask-loss")) == len(assistant) + len(pad_is_eos)
+    assert len(shapes(root, "fig-mask-ignored")) == 2 * len(tokens) - len(assistant) - len(pad_is_eos)
+
+
+def test_temperature_mix_is_the_lessons_worked_example() -> None:
+    text = lesson_text("data-quality", "synthetic-mixing")
+    example = re.search(
+        r"For two sources of ([\d,]+) and ([\d,]+) examples, T = (\d) gives √[\d,]+ ≈ (\d+) and √[\d,]+ ≈ (\d+), "
+        r"so the small one rises from (\d+)% to about (\d+)% of draws",
+        text,
+    )
+    assert example, "the synthetic-mixing lesson no longer states its two-source example"
+    big, small = (int(n.replace(",", "")) for n in example.groups()[:2])
+    t = int(example[3])
+    assert (round(big ** (1 / t)), round(small ** (1 / t))) == (int(example[4]), int(example[5]))
+    plot = figures.build("temperature-mix").plot
+    assert plot is not None and plot["sizes"] == [big, small] and plot["temperatures"] == [1, t, "inf"]
+    root = svg_of("temperature-mix")
+    widths = [[float(r.get("width") or 0) / plot["width"] for r in shapes(root, f"fig-mix-{k}")] for k in (0, 1)]
+    for row, temperature in enumerate(plot["temperatures"]):
+        weights = [1.0, 1.0] if temperature == "inf" else [big ** (1 / temperature), small ** (1 / temperature)]
+        assert [widths[0][row], widths[1][row]] == pytest.approx([w / sum(weights) for w in weights], abs=1e-3)
+    assert round(100 * widths[1][0]) == int(example[6]) and round(100 * widths[1][1]) == int(example[7])
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert f"{example[6]}%" in labels and f"{example[7]}%" in labels
+
+
+def test_gradient_clipping_scales_by_max_norm_over_total_norm() -> None:
+    text = lesson_text("training-dynamics", "schedules")
+    assert "multiplies every gradient by `max_norm / total_norm`; the direction is kept" in text
+    assert "`max_grad_norm=1.0` by default" in text and "caps each element separately and changes the" in text
+    plot = figures.build("grad-clipping").plot
+    assert plot is not None and plot["max_norm"] == 1.0
+    root = svg_of("grad-clipping")
+    drawn = {
+        name: to_data(plot, *line_end(shapes(root, f"fig-series-{name}")[0]))
+        for name in ("g", "norm", "value", "small")
+    }
+    g, limit = plot["g"], plot["max_norm"]
+    norm = math.hypot(*g)
+    assert norm > limit and drawn["g"] == pytest.approx(tuple(g), abs=1e-3)
+    assert drawn["norm"] == pytest.approx((g[0] * limit / norm, g[1] * limit / norm), abs=1e-3)
+    assert drawn["value"] == pytest.approx(tuple(min(v, limit) for v in g), abs=1e-3)
+    assert math.hypot(*plot["small"]) < limit and drawn["small"] == pytest.approx(tuple(plot["small"]), abs=1e-3)
+    cross = drawn["norm"][0] * g[1] - drawn["norm"][1] * g[0]
+    assert cross == pytest.approx(0, abs=1e-3), "clipping by norm keeps the direction"
+
+
+def test_in_batch_negatives_grid_and_its_scale() -> None:
+    text = lesson_text("training-dynamics", "contrastive")
+    assert "the default 20 corresponds to τ = 0.05" in text and "`BatchSamplers.NO_DUPLICATES`" in text
+    plot = figures.build("in-batch-negatives").plot
+    assert plot is not None and plot["scale"] == 20 and 1 / plot["scale"] == 0.05
+    root = svg_of("in-batch-negatives")
+    n = plot["batch"]
+    assert len(shapes(root, "fig-neg-positive")) == n
+    assert len(shapes(root, "fig-neg-false")) == 2 and len(shapes(root, "fig-neg-negative")) == n * n - n - 2
+
+
+def test_activation_plot_is_korthikantis_formula_and_the_lessons_example() -> None:
+    text = lesson_text("memory", "activations")
+    assert "`s·b·h·(34 + 5·a·s/h)`" in text
+    example = re.search(
+        r"For a model with h = (\d+) and a = (\d+) at s = (\d+), that second term is "
+        r"5 × \d+ × \d+ / \d+ = (\d+), more than four times the 34",
+        text,
+    )
+    assert example, "the activations lesson no longer states its attention-term example"
+    h, a, s, term = (int(n) for n in example.groups())
+    assert 5 * a * s / h == term
+    plot = figures.build("activation-terms").plot
+    assert plot is not None and (plot["hidden"], plot["heads"], plot["seq"]) == (h, a, s)
+    root = svg_of("activation-terms")
+    for series, formula in (
+        ("fig-series-linear", lambda n: n * h * 34),
+        ("fig-series-total", lambda n: n * h * (34 + 5 * a * n / h)),
+    ):
+        (line,) = shapes(root, series)
+        for (x, gb), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["lengths"], strict=True):
+            assert round(x) == expected and gb == pytest.approx(formula(expected) / 1e9, abs=2e-3), series
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"s = {s:,}: {term} vs 34" in labels
+
+
+def test_fp8_scaling_is_the_delayed_scaling_example() -> None:
+    text = lesson_text("memory", "mixed-precision")
+    assert "`scale = (FP8_MAX / amax) / 2^margin`" in text and "E4M3 (±448" in text
+    example = re.search(
+        r"an E4M3 tensor whose history maximum is ([\d.]+) gets a scale of (\d+), so a sudden value of "
+        r"([\d.]+) maps to (\d+) and is clipped to (\d+), while a margin of 1 would have halved",
+        text,
+    )
+    assert example, "the mixed-precision lesson no longer states its delayed-scaling example"
+    amax, scale, spike, mapped, clipped = (float(n) for n in example.groups())
+    assert 448 / amax == scale and spike * scale == mapped and clipped == 448
+    plot = figures.build("fp8-scaling").plot
+    assert plot is not None
+    rows = {(margin, value): (scaled, shown) for margin, value, scaled, shown in plot["rows"]}
+    for margin in (0, 1):
+        factor = 448 / amax / 2**margin
+        for value in (amax, spike):
+            assert rows[(margin, value)] == pytest.approx((value * factor, min(value * factor, 448)))
+    assert rows[(0, spike)] == (mapped, clipped) and rows[(1, spike)][0] < 448, "the margin leaves room"
+    marks = [float(m.get("cx") or 0) for m in shapes(svg_of("fp8-scaling"), "fig-fp8-mark")]
+    assert marks == pytest.approx([plot["left"] + r[2] * plot["unit"] for r in plot["rows"]], abs=0.01)
+
+
+def test_bytes_per_parameter_are_the_model_states_table() -> None:
+    rows = table(page_text("memory"), "Fine-tuning a 13B model, before activations")
+    plot = figures.build("bytes-per-param").plot
+    assert plot is not None
+    drawn = [(label, [size for _, size in parts]) for label, parts in plot["rows"]]
+    stated = [row[1] for row in rows]
+    assert stated[0] == "2 + 2 + 12 = 16" and sum(drawn[0][1]) == 16 and drawn[0][1][:2] == [2, 2]
+    assert sum(drawn[0][1][2:]) == 12, "Adam's K = 12: master copy, momentum and variance, 4 bytes each"
+    assert stated[1] == "2 + 2 + 4 + 2 = 10" and drawn[1][1] == [2, 2, 4, 1, 1]
+    assert stated[2].startswith("2, plus 16 per adapter parameter") and drawn[2][1] == [2]
+    assert stated[3].startswith("≈ 0.52") and f"{drawn[3][1][0]:.2f}" == "0.52"
+    root = svg_of("bytes-per-param")
+    for part in ("weights", "gradients", "master", "momentum", "variance"):
+        widths = [float(r.get("width") or 0) / plot["scale"] for r in shapes(root, f"fig-bpp-{part}")]
+        sizes = [size for _, parts in plot["rows"] for p, size in parts if p == part]
+        assert widths == pytest.approx([max(size, 0.5 / plot["scale"]) for size in sizes], abs=1e-3), part
+
+
+def test_kv_heads_figure_is_the_lessons_cache_arithmetic() -> None:
+    text = lesson_text("architecture", "attention-context")
+    assert "Bytes per token = 2 (K and V) × layers × key/value heads × head dimension × bytes per value" in text
+    example = re.search(
+        r"Llama-2-70B \((\d+) layers, (\d+) key/value heads of dimension (\d+)\) holds "
+        r"2 × \d+ × \d+ × \d+ × 2 = ([\d,]+) bytes, (\d+) KiB, per token in BF16; with one key/value "
+        r"head per each of its (\d+) query heads it would hold ([\d.]+) MiB",
+        text,
+    )
+    assert example, "the attention-context lesson no longer states its Llama-2-70B example"
+    layers, kv, dim, total, kib, queries, mib = example.groups()
+    per_token = 2 * int(layers) * int(kv) * int(dim) * 2
+    assert per_token == int(total.replace(",", "")) and per_token // 1024 == int(kib)
+    assert per_token * int(queries) // int(kv) / 2**20 == float(mib)
+    plot = figures.build("gqa-heads").plot
+    assert plot is not None
+    assert plot["model"] == {
+        "layers": int(layers),
+        "kv_heads": int(kv),
+        "query_heads": int(queries),
+        "head_dim": int(dim),
+        "bytes": 2,
+    }
+    root = svg_of("gqa-heads")
+    layouts = plot["layouts"]
+    assert len(shapes(root, "fig-kv-query")) == plot["queries"] * len(layouts)
+    assert len(shapes(root, "fig-kv-head")) == sum(heads for _, heads in layouts)
+    assert len(shapes(root, "fig-kv-link")) == plot["queries"] * len(layouts), "every query head reads one KV head"
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"{kib} KiB per token" in labels and f"({queries}): {mib} MiB" in labels
+
+
+def test_moe_figure_adds_up_the_lessons_mixtral_split() -> None:
+    text = lesson_text("architecture", "moe-choice")
+    example = re.search(r"Mixtral-8x22B has (\d+)B parameters, not 8 × 22B ≈ 176B, and uses (\d+)B per token", text)
+    parts = re.search(r"about ([\d.]+)B of attention, ([\d.]+)B of experts and ([\d.]+)B of embeddings", text)
+    assert example and parts and "8 SwiGLU experts" in text and "top-2" in text
+    plot = figures.build("moe-routing").plot
+    assert plot is not None and (plot["experts"], plot["top_k"]) == (8, 2)
+    attention, experts, embeddings = (float(n) for n in parts.groups())
+    assert plot["parts"] == {"attention": attention, "experts": experts, "embeddings": embeddings}
+    assert round(attention + experts + embeddings) == int(example[1])
+    assert round(attention + embeddings + experts * 2 / 8) == int(example[2])
+    root = svg_of("moe-routing")
+    assert len(shapes(root, "fig-moe-active")) == 2 and len(shapes(root, "fig-moe-expert")) == 6
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"all {example[1]}B resident" in labels and f"about {example[2]}B used per token" in labels
+
+
+def test_sparsity_figure_keeps_two_of_every_four() -> None:
+    assert "In every contiguous group of four weights at least two are zero" in lesson_text(
+        "distillation-pruning", "pruning"
+    )
+    plot = figures.build("sparsity-24").plot
+    assert plot is not None
+    for row in plot["rows"]:
+        for group in range(0, len(row), 4):
+            assert sum(1 for w in row[group : group + 4] if w == 0) >= 2
+    root = svg_of("sparsity-24")
+    kept = sum(1 for row in plot["rows"] for w in row if w)
+    assert len(shapes(root, "fig-sparse-kept")) == len(shapes(root, "fig-sparse-stored")) == kept
+    assert kept * 2 == sum(len(row) for row in plot["rows"]), "stored at half size"
+
+
+def test_qlora_bits_are_the_lessons_block_arithmetic() -> None:
+    text = lesson_text("quantization", "low-precision-training")
+    assert "each block's FP32 constant costs `32/64 = 0.5` bits per parameter" in text
+    assert "blocks of 128 would halve that overhead to 0.25 bits" in text
+    assert "`8/64 + 32/(64·256) ≈ 0.127` bits per parameter, about 4.127 bits per weight" in text
+    assert "≈ 0.33 GB this way" in text and "≈ 3.6 GB" in text
+    plot = figures.build("qlora-bits").plot
+    assert plot is not None
+    totals = [parts["code"] + parts["constants"] for _, parts in plot["cases"]]
+    assert totals == pytest.approx([4 + 32 / 64, 4 + 32 / 128, 4 + 8 / 64 + 32 / (64 * 256)])
+    root = svg_of("qlora-bits")
+    widths = [float(r.get("width") or 0) / plot["scale"] for r in shapes(root, "fig-qbits-constants")]
+    assert widths == pytest.approx([t - 4 for t in totals], abs=1e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "4.127" in labels and "3.6 GB" in labels and "0.33 GB" in labels
+    assert f"{7e9 * totals[2] / 8 / 1e9:.1f}" == "3.6" and f"{(0.5 - (totals[2] - 4)) * 7e9 / 8 / 1e9:.2f}" == "0.33"
+
+
+def test_ptq_scales_are_the_lessons_skewed_tensor() -> None:
+    text = lesson_text("quantization", "ptq")
+    example = re.search(
+        r"For a skewed tensor from −1 to 4, symmetric gives a step of 4/127 ≈ ([\d.]+) and leaves the "
+        r"codes below about −(\d+) unused, while affine gives 5/255 ≈ ([\d.]+)",
+        text,
+    )
+    assert example, "the PTQ lesson no longer states its skewed-tensor example"
+    assert "`q = round(x / s)` with `s = max|x| / 127`" in text and "`s = (max − min) / 255`" in text
+    plot = figures.build("ptq-scales").plot
+    assert plot is not None and plot["range"] == [-1, 4]
+    codes = plot["codes"]
+    assert f"{4 / 127:.3f}" == example[1] == f"{codes['symmetric']:.3f}"
+    assert f"{5 / 255:.3f}" == example[3] == f"{codes['affine']:.3f}"
+    assert round(-1 / (4 / 127)) == -int(example[2]) == codes["lowest_used"]
+    # The affine grid maps -1 to the lowest code and keeps 0.0 exact: zero-point = round(-min/s) - 128.
+    assert codes["zero_point"] == round(1 / (5 / 255)) - 128
+    root = svg_of("ptq-scales")
+    (unused,) = shapes(root, "fig-ptq-unused")
+    assert float(unused.get("width") or 0) / plot["unit"] == pytest.approx(128 - int(example[2]))
+
+
+def test_grpo_advantages_are_the_lessons_groups() -> None:
+    text = lesson_text("alignment", "grpo")
+    assert "the advantage `(r_i − mean(r))/std(r)`" in text
+    assert (
+        "With 1 of 4 correct, the mean is 0.25, so the correct answer gets `+0.75/std` and the three wrong ones "
+        "`−0.25/std` each" in text
+    )
+    assert (
+        "rewards [1, 0, 0] and no normalisation: the correct rollout gets 1 − 0 = 1, each wrong one 0 − 0.5 = "
+        "−0.5" in text
+    )
+    assert "if all G rewards are equal (all right or all wrong) every advantage is 0" in text
+    plot = figures.build("grpo-advantages").plot
+    assert plot is not None
+    expected = []
+    for _, rewards, baseline in plot["groups"]:
+        if baseline == "loo":
+            expected.append([r - (sum(rewards) - r) / (len(rewards) - 1) for r in rewards])
+        else:
+            expected.append([r - sum(rewards) / len(rewards) for r in rewards])
+    assert plot["advantages"] == expected
+    assert expected == [[0.75, -0.25, -0.25, -0.25], [0, 0, 0, 0], [1, -0.5, -0.5]]
+    bars = shapes(svg_of("grpo-advantages"), "fig-grpo-bar")
+    heights = [float(b.get("height") or 0) / plot["scale"] for b in bars]
+    assert heights == pytest.approx([abs(a) if a else 2 / plot["scale"] for group in expected for a in group])
+
+
+def test_pass_at_k_is_the_unbiased_estimator() -> None:
+    text = lesson_text("evaluation", "metrics")
+    assert "`pass@k = 1 − C(n−c, k) / C(n, k)`" in text and "`1 − (1 − c/n)^k` is biased" in text
+    example = re.search(r"With n = (\d+) and c = (\d+), pass@1 is simply \d+/\d+ = ([\d.]+)", text)
+    assert example
+    n, c, first = int(example[1]), int(example[2]), float(example[3])
+    plot = figures.build("pass-at-k").plot
+    assert plot is not None and (plot["n"], plot["c"]) == (n, c) and c / n == first
+    root = svg_of("pass-at-k")
+    for series, formula in (
+        ("fig-series-unbiased", lambda k: 1 - math.comb(n - c, k) / math.comb(n, k)),
+        ("fig-series-plugin", lambda k: 1 - (1 - c / n) ** k),
+    ):
+        (line,) = shapes(root, series)
+        for (k, value), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["ks"], strict=True):
+            assert round(k) == expected and value == pytest.approx(formula(expected), abs=2e-3), series
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"pass@1 = {c}/{n} = {first:.2f}" in labels
+
+
+def test_error_bars_are_the_lessons_standard_error() -> None:
+    text = lesson_text("evaluation", "comparisons")
+    assert "the standard error is `√(p(1 − p)/n)`, and a 95% interval is about ±1.96 standard errors" in text
+    example = re.search(
+        r"at p = ([\d.]+) and n = (\d+) the standard error is (\d+) points and the interval about "
+        r"±([\d.]+) points",
+        text,
+    )
+    assert example
+    p, n, se, half = float(example[1]), int(example[2]), int(example[3]), example[4]
+    assert round(100 * math.sqrt(p * (1 - p) / n)) == se and f"{1.96 * se:.1f}" == half
+    plot = figures.build("error-bars").plot
+    assert plot is not None and plot["p"] == p
+    (line,) = shapes(svg_of("error-bars"), "fig-series-ci")
+    for (size, width), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["sizes"], strict=True):
+        assert round(size) == expected
+        assert width == pytest.approx(100 * 1.96 * math.sqrt(p * (1 - p) / expected), abs=2e-3)
+    labels = " ".join(t.text or "" for t in svg_of("error-bars").iter(f"{SVG}text"))
+    assert f"n = {n}: ±{half}" in labels
+
+
+def test_top_p_keeps_the_lessons_three_tokens() -> None:
+    text = lesson_text("prompting", "reasoning-decoding")
+    example = re.search(
+        r"With probabilities ([\d., and]+) and p = ([\d.]+), the running totals are ([\d., ]+), so "
+        r"(\w+) tokens survive, renormalised to about ([\d.]+), ([\d.]+) and (\d\.\d+)",
+        text,
+    )
+    assert example, "the reasoning-decoding lesson no longer states its top-p example"
+    probs = [float(v) for v in re.findall(r"[\d.]+\d", example[1])]
+    p = float(example[2])
+    plot = figures.build("top-p").plot
+    assert plot is not None and plot["probs"] == probs and plot["p"] == p
+    running = list(itertools.accumulate(probs))
+    keep = next(i for i, total in enumerate(running, start=1) if total >= p)
+    assert example[4] == "three" and keep == 3
+    kept = [q / running[keep - 1] for q in probs[:keep]]
+    assert [f"{q:.2f}" for q in kept] == list(example.groups()[4:]) and plot["kept"] == pytest.approx(kept)
+    root = svg_of("top-p")
+    assert len(shapes(root, "fig-top-kept")) == keep and len(shapes(root, "fig-top-cut")) == len(probs) - keep
+    bars = shapes(root, "fig-top-kept") + shapes(root, "fig-top-cut")
+    heights = [float(b.get("height") or 0) / plot["box"][3] for b in bars]
+    assert heights == pytest.approx(probs, abs=1e-3)
+    (line,) = shapes(root, "fig-series-sum")
+    assert [to_data(plot, x, y)[1] for x, y in points(line)] == pytest.approx(running, abs=1e-3)
+
+
+def test_burn_rate_is_the_lessons_budget_arithmetic() -> None:
+    text = lesson_text("monitoring", "serving-health")
+    example = re.search(
+        r"With an SLO of ([\d.]+)% good requests over (\d+) days, the budget is ([\d.]+)%.*?At "
+        r"([\d.]+)% bad requests the burn is (\d+): the budget would be gone in ([\d.]+) days",
+        text,
+    )
+    assert example, "the serving-health lesson no longer states its burn-rate example"
+    slo, window, budget, bad, burn, days = (float(n) for n in example.groups())
+    assert round(100 - slo, 6) == budget and bad / budget == burn and window / burn == days
+    assert "pages above 14.4× over both 1 hour and 5 minutes" in text and "pages above 6× over both 6 hours" in text
+    assert "opens a ticket above 1× over 3 days and 6 hours" in text
+    plot = figures.build("burn-rate").plot
+    assert plot is not None and plot["slo"] == pytest.approx(slo / 100) and plot["window"] == window
+    assert plot["rates"] == pytest.approx([14.4, 6, burn, 1])
+    root = svg_of("burn-rate")
+    for rate in plot["rates"]:
+        (line,) = shapes(root, f"fig-series-b{rate:g}")
+        for (d, left), expected in zip((to_data(plot, x, y) for x, y in points(line)), plot["days"], strict=True):
+            assert d == pytest.approx(expected, abs=1e-3)
+            assert left == pytest.approx(max(0.0, 1 - rate * expected / window), abs=2e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"burn {burn:g}: gone in {days:.2f} days" in labels
+
+
+def test_continuous_batching_refills_slots_and_static_batches_wait() -> None:
+    text = lesson_text("deployment", "engines-and-servers")
+    assert "A static batch holds its slots until its longest answer ends" in text
+    assert "finished sequences leave at once and queued ones take their place" in text
+    plot = figures.build("continuous-batching").plot
+    assert plot is not None
+    lengths, slots, unit = plot["lengths"], plot["slots"], plot["unit"]
+    root = svg_of("continuous-batching")
+    for kind in ("static", "continuous"):
+        boxes = shapes(root, f"fig-batch-{kind}")
+        assert sorted(round(float(b.get("width") or 0) / unit) for b in boxes) == sorted(lengths)
+        busy: dict[float, list[tuple[float, float]]] = {}
+        for b in boxes:
+            x, w = float(b.get("x") or 0), float(b.get("width") or 0)
+            busy.setdefault(float(b.get("y") or 0), []).append((x, x + w))
+        assert len(busy) == slots
+        for spans in busy.values():
+            spans.sort()
+            assert all(a[1] <= b[0] + 1e-6 for a, b in itertools.pairwise(spans)), "a slot runs one sequence"
+        if kind == "continuous":  # each slot's next sequence starts the step its last one ends
+            assert all(a[1] == pytest.approx(b[0]) for s in busy.values() for a, b in itertools.pairwise(s))
+    first = lengths[:slots]
+    static = [b for b in shapes(root, "fig-batch-static") if float(b.get("x") or 0) > plot["left"] + 0.5]
+    assert {round((float(b.get("x") or 0) - plot["left"]) / unit) for b in static} == {max(first)}
+
+
+def test_early_stopping_counts_evaluations_without_improvement() -> None:
+    text = lesson_text("training-dynamics", "stopping-forgetting")
+    assert "fails to improve for `early_stopping_patience` consecutive evaluation calls" in text
+    assert "`load_best_model_at_end=True`" in text
+    plot = figures.build("early-stopping").plot
+    assert plot is not None
+    losses, patience = plot["losses"], plot["patience"]
+    best = min(range(len(losses)), key=losses.__getitem__)
+    # Every evaluation after the best fails to improve on it; the patience-th such evaluation stops the run.
+    assert all(v > losses[best] for v in losses[best + 1 :]) and (plot["best"], plot["stop"]) == (best, best + patience)
+    root = svg_of("early-stopping")
+    (line,) = shapes(root, "fig-series-eval")
+    drawn = [to_data(plot, x, y) for x, y in points(line)]
+    assert [x for x, _ in drawn] == pytest.approx(list(range(1, len(losses) + 1)), abs=1e-3)
+    assert [y for _, y in drawn] == pytest.approx(losses, abs=1e-3)
+    (mark,) = shapes(root, "fig-stop-best")
+    assert to_data(plot, float(mark.get("cx") or 0), float(mark.get("cy") or 0)) == pytest.approx(
+        (best + 1, losses[best]), abs=1e-3
+    )
+    labels = [t.text for t in root.iter(f"{SVG}text")]
+    assert [str(k) for k in range(1, patience + 1)] == [t for t in labels if t in {"1", "2", "3"}][-patience:]
+
+
+def test_lora_scaling_is_alpha_over_r_and_over_root_r() -> None:
+    assert "(alpha 32 at r=8 gives 4, at r=32 gives 1)" in lesson_text("peft", "lora-basics")
+    assert "replaces the `lora_alpha/r` multiplier with `lora_alpha/√r`" in lesson_text("peft", "lora-variants")
+    plot = figures.build("lora-scaling").plot
+    assert plot is not None and plot["alpha"] == 32
+    root = svg_of("lora-scaling")
+    for series, formula in (("fig-series-lora", lambda r: 32 / r), ("fig-series-rslora", lambda r: 32 / math.sqrt(r))):
+        (line,) = shapes(root, series)
+        drawn = [to_data(plot, x, y) for x, y in points(line)]
+        assert [2**x for x, _ in drawn] == pytest.approx(plot["ranks"], rel=1e-3)
+        assert [v for _, v in drawn] == pytest.approx([formula(r) for r in plot["ranks"]], abs=2e-3), series
+
+
+def test_soft_prompt_figure_counts_the_lessons_prompt() -> None:
+    text = lesson_text("peft", "soft-prompts")
+    example = re.search(r"\((\d+) tokens × ([\d,]+) = ([\d,]+) values", text)
+    assert example and "Prefix tuning puts trainable keys and values in every layer" in text
+    n, hidden, values = (int(v.replace(",", "")) for v in example.groups())
+    plot = figures.build("soft-prompts").plot
+    assert plot is not None and (plot["virtual"], plot["hidden"]) == (n, hidden) and n * hidden == values
+    root = svg_of("soft-prompts")
+    assert len(shapes(root, "fig-soft-input")) == 1 and len(shapes(root, "fig-soft-kv")) == plot["layers"]
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"{n} × {hidden:,} = {values:,} values" in labels
+
+
+def test_grouped_split_keeps_each_source_on_one_side() -> None:
+    text = lesson_text("data-quality", "privacy-splits")
+    assert "a random row-level split puts siblings on both sides" in text and "`GroupShuffleSplit`" in text
+    plot = figures.build("grouped-split").plot
+    assert plot is not None
+    root = svg_of("grouped-split")
+    for group, size in enumerate(plot["groups"]):
+        cells = shapes(root, f"fig-split-g{group}")
+        assert len(cells) == 2 * size
+        by_row, by_source = cells[:size], cells[size:]
+        sides = {"fig-split-train" in (c.get("class") or "") for c in by_source}
+        assert len(sides) == 1, f"source {group} is split"
+        row_sides = ["T" if "fig-split-train" in (c.get("class") or "") else "V" for c in by_row]
+        assert "".join(row_sides) == plot["rows"][group]
+    assert sum(1 for row in plot["rows"] if len(set(row)) > 1) >= 2, "the row-level split leaks sources"
+
+
+def test_psi_is_the_lessons_formula_and_its_example_bin() -> None:
+    text = lesson_text("monitoring", "quality-signals")
+    assert "`PSI = Σ (aᵢ − eᵢ) · ln(aᵢ / eᵢ)`" in text
+    assert (
+        "a bin moving from 20% to 30% contributes 0.10 × ln 1.5 ≈ 0.04" in text and "below 0.10 little change" in text
+    )
+    plot = figures.build("psi").plot
+    assert plot is not None
+    e, a = plot["reference"], plot["current"]
+    assert sum(e) == pytest.approx(1) and sum(a) == pytest.approx(1) and (e[0], a[0]) == (0.2, 0.3)
+    terms = [(ai - ei) * math.log(ai / ei) for ei, ai in zip(e, a, strict=True)]
+    assert plot["terms"] == pytest.approx(terms) and all(t >= 0 for t in terms)
+    assert f"{terms[0]:.2f}" == "0.04" and sum(terms) < 0.10
+    root = svg_of("psi")
+    heights = [float(r.get("height") or 0) / 160 * 0.4 for r in shapes(root, "fig-psi-current")]
+    assert heights == pytest.approx(a, abs=1e-3)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"= {sum(terms):.3f}: below 0.10" in labels
+
+
+def test_rollout_stages_are_the_lessons() -> None:
+    text = lesson_text("monitoring", "release-gates")
+    assert "Shadow first for safety, canary next for user signal" in text
+    assert "Keep the previous version resident and rollback becomes routing" in text
+    labels = [t.text for t in svg_of("rollout").iter(f"{SVG}text")]
+    assert [t for t in labels if t in {"shadow", "canary", "full rollout"}] == ["shadow", "canary", "full rollout"]
+
+
+def test_latency_timeline_is_the_lessons_example() -> None:
+    text = lesson_text("deployment", "capacity-and-latency")
+    example = re.search(
+        r"At TTFT ([\d.]+) s and ITL (\d+) ms \(50 tokens/s per user\), a (\d+)-token answer takes "
+        r"[\d.]+ \+ \d+ × [\d.]+ ≈ ([\d.]+) s",
+        text,
+    )
+    assert example, "the capacity-and-latency lesson no longer states its latency example"
+    ttft, itl, tokens, total = float(example[1]), int(example[2]) / 1000, int(example[3]), example[4]
+    assert f"{ttft + (tokens - 1) * itl:.1f}" == total
+    plot = figures.build("latency").plot
+    assert plot is not None and (plot["ttft"], plot["itl"], plot["tokens"]) == (ttft, itl, tokens)
+    root = svg_of("latency")
+    (first,) = shapes(root, "fig-lat-ttft")
+    (decode,) = shapes(root, "fig-lat-decode")
+    assert float(first.get("width") or 0) / plot["unit"] == pytest.approx(ttft)
+    assert float(decode.get("width") or 0) / plot["unit"] == pytest.approx((tokens - 1) * itl, abs=0.01)
+    labels = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert f"≈ {total} s" in labels and f"{tokens - 1} decode steps" in labels
 
 
 # Numbers a figure once shared with a question (its givens or its worked answer), by question: a figure that shows
@@ -740,7 +1375,7 @@ def test_figure_text_follows_the_palette_and_prints_dark(browser: Browser, serve
     for scheme in ("light", "dark"):
         context = browser.new_context(color_scheme=scheme)
         page = context.new_page()
-        page.goto(f"{served_site}topics/parallelism/")
+        page.goto(f"{served_site}topics/parallelism/data-parallel/")
         colours[scheme] = page.locator("#fig-zero-stages text").first.evaluate("e => getComputedStyle(e).fill")
         if scheme == "dark":
             page.emulate_media(media="print")
@@ -763,12 +1398,114 @@ def offline_page(browser: Browser) -> Iterator[tuple[Page, Requests]]:
 
 def test_figures_show_in_the_offline_copy_with_no_request(offline_page: tuple[Page, Requests], unzipped: Path) -> None:
     page, requests = offline_page
-    placed = placements()
-    for topic in ("parallelism", "peft"):
-        page.goto((unzipped / "topics" / topic / "index.html").as_uri())
-        for name in (n for n, t in PAGES.items() if t == topic and placed[n][0].name == "index.md"):
+    # Two topics' overviews and lessons, as the offline copy names them (page files, topics/<topic>/<lesson>.html).
+    shown: dict[Path, list[str]] = {}
+    for name, (where,) in placements().items():
+        if PAGES[name] in ("parallelism", "peft"):
+            shown.setdefault(where.relative_to(ROOT / "docs").with_suffix(".html"), []).append(name)
+    assert any(path.name != "index.html" for path in shown), "a lesson page is among them"
+    for path, names in sorted(shown.items()):
+        page.goto((unzipped / path).as_uri())
+        for name in names:
             svg = page.locator(f"#fig-{name} svg")
             expect(svg).to_be_visible()
             fill = svg.locator(".fig-box-1, .fig-box-0, .fig-solid-1").first.evaluate("e => getComputedStyle(e).fill")
             assert fill != "none", f"{name}: figures.css did not load from disk"
     assert requests.seen and requests.refused == []
+
+
+# ---------------------------------------------------------------- on a phone and on a wide screen
+
+
+def text_report(page: Page) -> list[dict[str, object]]:
+    """Every figure on the page: its box, the box of the page's content column, and each label's rendered font size
+    (its computed size times the SVG's scale on screen, getScreenCTM) and box (getBoundingClientRect)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('figure[data-figure]')].map(figure => {
+          const svg = figure.querySelector('svg');
+          const column = figure.closest('.md-content__inner, .md-typeset');
+          const box = r => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width });
+          const texts = [...svg.querySelectorAll('text')].map(t => {
+            const m = t.getScreenCTM();
+            const scale = Math.hypot(m.a, m.b);
+            return { text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale,
+              box: box(t.getBoundingClientRect()) };
+          });
+          return { name: figure.dataset.figure, svg: box(svg.getBoundingClientRect()),
+            column: box(column.getBoundingClientRect()), texts,
+            scrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth };
+        })"""
+    )
+
+
+def test_figure_labels_are_readable_on_a_phone_and_nothing_overflows_on_a_wide_screen(
+    browser: Browser, served_site: str, figure_pages: list[str]
+) -> None:
+    """At 375 px every label of every figure renders at 11 CSS px or more (no zoom needed); at 375 and 1280 px each
+    figure and each of its labels stays inside the content column (the SVG draws outside its box when a label runs
+    over: `overflow: visible`) and the page never scrolls sideways."""
+    smallest: dict[str, tuple[float, str]] = {}
+    problems: list[str] = []
+    for width in (375, 1280):
+        context = browser.new_context(viewport={"width": width, "height": 800}, reduced_motion="reduce")
+        page = context.new_page()
+        seen = set()
+        try:
+            for address in figure_pages:
+                page.goto(f"{served_site}{address}")
+                for figure in text_report(page):
+                    name = str(figure["name"])
+                    seen.add(name)
+                    svg, column = figure["svg"], figure["column"]
+                    if figure["scrolls"]:
+                        problems.append(f"{address} at {width} px scrolls sideways")
+                    if svg["left"] < column["left"] - 0.5 or svg["right"] > column["right"] + 0.5:
+                        problems.append(f"{name} at {width} px is wider than the content column")
+                    for text in figure["texts"]:
+                        label, where = text["text"], text["box"]
+                        if where["left"] < svg["left"] - 1 or where["right"] > svg["right"] + 1:
+                            problems.append(f"{name} at {width} px: “{label}” runs outside the figure")
+                        if width == 375:
+                            smallest[name] = min(smallest.get(name, (99.0, "")), (round(text["px"], 2), label))
+        finally:
+            context.close()
+        assert seen == set(PAGES)
+    problems += [
+        f"{name} at 375 px: “{label}” is {px} px" for name, (px, label) in smallest.items() if px < PHONE_MIN_PX
+    ]
+    print("smallest label at 375 px:", min(smallest.values()))
+    assert not problems, "\n".join(problems)
+
+
+# Numbers a figure shares with a question by coincidence, with what each is in the figure and in the question.
+COINCIDENCES = {
+    "confusion-matrix": {
+        0.7: "the figure's precision 63/90; a pass@k option in the metrics lesson",
+        0.97: "the figure's accuracy 966/1,000; one class's F1 in a distractor of the micro/macro question",
+    },
+    "soft-targets": {0.24: "the figure's dog class at T = 4; another toy vocabulary's T = 2 softmax"},
+    "ab-sample": {10.0: "the axis tick 10k; a count of golden-set items"},
+    "parallel-layout": {13.0: "the label of GPU 13; a 13B model"},
+    "fp8-scaling": {112.0: "the scale 448/2.0/2 with a margin of 1; 7B parameters × 16 bytes in GB"},
+}
+
+
+@pytest.mark.parametrize("name", figures.names())
+def test_figure_shows_no_question_number_its_notes_do_not_state(bank: LoadedBank, name: str) -> None:
+    """A figure may draw the numbers its topic's notes state (its own worked example); a number of two or more
+    digits that only a question states (a given or a worked answer) would hand the learner that question's key. A
+    lesson's figure is checked against that lesson's questions, an overview's against every question of the topic."""
+    (page,) = placements()[name]
+    notes = {round(value, 9) for value, _, _ in numbers(page_text(PAGES[name]))}
+    allowed = {round(value, 9) for value in COINCIDENCES.get(name, {})}
+    questions = [q for q in bank.questions_for(PAGES[name]) if page.name in ("index.md", f"{q.lesson}.md")]
+    assert questions
+    for question in questions:
+        text = " ".join([question.stem, *(o.text + " " + o.explanation for o in question.options)])
+        for value, decimals, digits in numbers(figure_text(name)):
+            # Round numbers (50%, 30%, 100) say too little; 4.127 or 192 say which case a question works.
+            significant = len(f"{value:.9g}".replace(".", "").replace("e", "").lstrip("0-").rstrip("0"))
+            if digits < 2 or significant < 2 or round(value, 9) in notes | allowed:
+                continue
+            clash = [v for v, _, _ in numbers(text) if round(v, decimals) == pytest.approx(value, rel=1e-9)]
+            assert not clash, f"{name} shows {value}, which {question.id} states and the notes do not"

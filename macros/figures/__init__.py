@@ -31,7 +31,7 @@ class Figure:
 
 def _registry() -> dict[str, Callable[[], Figure]]:
     # Imported here, not at the top: the drawing modules import Figure from this one.
-    from macros.figures import diagrams, plots
+    from macros.figures import diagrams, lessons, plots
 
     return {
         "lora": diagrams.lora,
@@ -52,6 +52,35 @@ def _registry() -> dict[str, Callable[[], Figure]]:
         "speculative": plots.speculative,
         "ab-sample": plots.ab_sample,
         "guardrails": diagrams.guardrails,
+        "parallel-layout": lessons.parallel_layout,
+        "cp-balance": lessons.cp_balance,
+        "peft-places": lessons.peft_places,
+        "lsh-curve": lessons.lsh_curve,
+        "loss-mask": lessons.loss_mask,
+        "temperature-mix": lessons.temperature_mix,
+        "grad-clipping": lessons.grad_clipping,
+        "in-batch-negatives": lessons.in_batch_negatives,
+        "activation-terms": lessons.activation_terms,
+        "fp8-scaling": lessons.fp8_scaling,
+        "bytes-per-param": lessons.bytes_per_param,
+        "gqa-heads": lessons.gqa_heads,
+        "moe-routing": lessons.moe_routing,
+        "sparsity-24": lessons.sparsity_24,
+        "qlora-bits": lessons.qlora_bits_figure,
+        "ptq-scales": lessons.ptq_scales,
+        "grpo-advantages": lessons.grpo_figure,
+        "pass-at-k": lessons.pass_at_k_figure,
+        "error-bars": lessons.error_bars,
+        "top-p": lessons.top_p,
+        "burn-rate": lessons.burn_rate,
+        "continuous-batching": lessons.continuous_batching,
+        "early-stopping": lessons.early_stopping,
+        "lora-scaling": lessons.lora_scaling,
+        "soft-prompts": lessons.soft_prompts,
+        "grouped-split": lessons.grouped_split,
+        "psi": lessons.psi,
+        "rollout": lessons.rollout,
+        "latency": lessons.latency,
     }
 
 

@@ -26,36 +26,36 @@ def box(c: Canvas, x: float, y: float, w: float, h: float, lines: list[str], cls
 
 
 def lora() -> Figure:
-    c = Canvas(600, 330)
+    c = Canvas(360, 300)
+    c.text(180, 22, "h = W₀x + (α/r)·B·A·x", anchor="middle", size=FONT, weight="700")
+    c.text(180, 42, "adds r·(d + k) parameters, not d·k", anchor="middle", size=FONT - 2)
     # The input, the frozen weight above, the two small trained matrices below, and their sum.
-    c.rect(20, 95, 30, 100, "fig-box-0")
-    c.text(35, 150, "x", anchor="middle", size=FONT + 1, italic=True)
-    c.text(35, 212, "k", anchor="middle", size=FONT - 3, cls="fig-text-muted")
-    c.rect(120, 30, 130, 130, "fig-frozen")
-    c.text(185, 90, "W₀", anchor="middle", size=FONT + 3, weight="700")
-    c.text(185, 112, "d × k, frozen", anchor="middle", size=FONT - 2)
-    c.rect(120, 205, 130, 22, "fig-box-1")
-    c.text(185, 221, "A  r × k", anchor="middle", size=FONT - 2, weight="700")
-    c.text(185, 246, "random init", anchor="middle", size=FONT - 3, cls="fig-text-muted")
-    c.rect(300, 180, 22, 130, "fig-box-2")
-    c.text(311, 174, "B", anchor="middle", size=FONT - 1, weight="700")
-    c.text(292, 290, "d × r", anchor="end", size=FONT - 2)
-    c.text(292, 308, "zero init", anchor="end", size=FONT - 3, cls="fig-text-muted")
-    c.text(250, 198, "trained", size=FONT - 3, cls="fig-text-1")
-    c.path("M50 130 H118", arrow=True)
-    c.path("M50 170 C80 170 90 216 118 216", arrow=True)
-    c.path("M250 216 H298", arrow=True)
-    c.circle(450, 150, 16)
-    c.text(450, 156, "+", anchor="middle", size=FONT + 5)
-    c.path("M250 95 C350 95 400 150 432 150", arrow=True)
-    c.path("M322 245 C400 245 440 210 448 168", arrow=True)
-    c.text(395, 228, "× α/r", size=FONT - 2, weight="700")
-    c.path("M466 150 H520", arrow=True)
-    c.rect(522, 100, 30, 100, "fig-box-0")
-    c.text(537, 155, "h", anchor="middle", size=FONT + 1, italic=True)
-    c.text(537, 218, "d", anchor="middle", size=FONT - 3, cls="fig-text-muted")
-    c.text(380, 40, "h = W₀x + (α/r)·B·A·x", anchor="middle", size=FONT, weight="700")
-    c.text(380, 62, "adds r·(d + k) parameters, not d·k", anchor="middle", size=FONT - 2)
+    c.rect(8, 70, 26, 110, "fig-box-0")
+    c.text(21, 130, "x", anchor="middle", size=FONT + 1, italic=True)
+    c.text(21, 198, "k", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    c.rect(60, 62, 110, 90, "fig-frozen")
+    c.text(115, 102, "W₀", anchor="middle", size=FONT + 3, weight="700")
+    c.text(115, 124, "d × k, frozen", anchor="middle", size=FONT - 2)
+    c.rect(60, 180, 110, 22, "fig-box-1")
+    c.text(115, 196, "A  r × k", anchor="middle", size=FONT - 2, weight="700")
+    c.text(115, 222, "random init", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+    c.rect(196, 170, 20, 100, "fig-box-2")
+    c.text(206, 163, "B", anchor="middle", size=FONT - 1, weight="700")
+    c.text(224, 250, "d × r", size=FONT - 2)
+    c.text(224, 267, "zero init", size=FONT - 3, cls="fig-text-muted")
+    c.text(60, 290, "only A and B are trained", size=FONT - 3, cls="fig-text-1")
+    c.path("M34 100 H58", arrow=True)
+    c.path("M34 160 C46 160 46 191 58 191", arrow=True)
+    c.path("M170 191 H194", arrow=True)
+    c.circle(282, 125, 14)
+    c.text(282, 131, "+", anchor="middle", size=FONT + 5)
+    c.path("M170 100 C230 100 250 125 266 125", arrow=True)
+    c.path("M216 220 C262 220 282 180 282 141", arrow=True)
+    c.text(250, 200, "× α/r", size=FONT - 2, weight="700")
+    c.path("M296 125 H318", arrow=True)
+    c.rect(320, 75, 26, 100, "fig-box-0")
+    c.text(333, 130, "h", anchor="middle", size=FONT + 1, italic=True)
+    c.text(333, 193, "d", anchor="middle", size=FONT - 3, cls="fig-text-muted")
     svg = c.svg(
         "lora",
         "LoRA: a frozen weight beside a trained low-rank update",
@@ -75,36 +75,34 @@ def lora() -> Figure:
 
 
 def tensor_splits() -> Figure:
-    c = Canvas(600, 360)
-    c.text(20, 22, "Megatron MLP on 2 GPUs: Z = GeLU(X·A)·B", size=FONT - 1, weight="700")
+    c = Canvas(360, 350)
+    c.text(10, 20, "Megatron MLP on 2 GPUs:", size=FONT - 1, weight="700")
+    c.text(10, 38, "Z = GeLU(X·A)·B", size=FONT - 1, weight="700")
     # The two weight matrices, split: A by columns, B by rows.
-    c.rect(90, 40, 30, 60, "fig-box-1", rx=1)
-    c.rect(120, 40, 30, 60, "fig-box-2", rx=1)
-    c.text(120, 118, "A = [A₁ A₂]", anchor="middle", size=FONT - 2, weight="700")
-    c.text(120, 134, "split by columns", anchor="middle", size=FONT - 3)
-    c.rect(290, 40, 60, 30, "fig-box-1", rx=1)
-    c.rect(290, 70, 60, 30, "fig-box-2", rx=1)
-    c.text(320, 118, "B = [B₁; B₂]", anchor="middle", size=FONT - 2, weight="700")
-    c.text(320, 134, "split by rows", anchor="middle", size=FONT - 3)
+    c.rect(200, 8, 22, 44, "fig-box-1", rx=1)
+    c.rect(222, 8, 22, 44, "fig-box-2", rx=1)
+    c.text(222, 70, "A = [A₁ A₂]", anchor="middle", size=FONT - 2, weight="700")
+    c.text(222, 86, "by columns", anchor="middle", size=FONT - 3)
+    c.rect(280, 8, 44, 22, "fig-box-1", rx=1)
+    c.rect(280, 30, 44, 22, "fig-box-2", rx=1)
+    c.text(302, 70, "B = [B₁; B₂]", anchor="middle", size=FONT - 2, weight="700")
+    c.text(302, 86, "by rows", anchor="middle", size=FONT - 3)
     for lane in (0, 1):
-        y = 160 + lane * 90
+        y = 128 + lane * 90
         colour = f"fig-box-{lane + 1}"
         n = "₁" if lane == 0 else "₂"
-        c.text(20, y + 30, f"GPU {lane + 1}", size=FONT - 1, weight="700")
-        box(c, 80, y, 70, 50, ["X", "whole"], "fig-box-0")
-        c.path(f"M150 {y + 25} H168", arrow=True)
-        box(c, 170, y, 90, 50, [f"Y{n} = GeLU", f"(X·A{n})"], colour)
-        c.path(f"M260 {y + 25} H278", arrow=True)
-        box(c, 280, y, 80, 50, [f"Z{n} = Y{n}·B{n}", "partial sum"], colour)
-        bend = y + 25 + (45 if lane == 0 else -45)  # both lanes meet at the all-reduce between them
-        c.path(
-            f"M360 {y + 25} C390 {y + 25} 400 {bend} 418 {bend}",
-            arrow=True,
-        )
-    box(c, 420, 205, 100, 60, ["all-reduce", "Z = Z₁ + Z₂"], "fig-box-3")
-    c.path("M520 235 H548", arrow=True)
-    c.text(565, 241, "Z", anchor="middle", size=FONT + 1, italic=True)
-    c.text(215, 346, "no communication between the two matmuls", anchor="middle", size=FONT - 3, cls="fig-text-muted")
+        c.text(10, y - 8, f"GPU {lane + 1}", size=FONT - 1, weight="700")
+        box(c, 10, y, 50, 48, ["X", "whole"], "fig-box-0")
+        c.path(f"M60 {y + 24} H70", arrow=True)
+        box(c, 72, y, 96, 48, [f"Y{n} = GeLU", f"(X·A{n})"], colour)
+        c.path(f"M168 {y + 24} H178", arrow=True)
+        box(c, 180, y, 92, 48, [f"Z{n} = Y{n}·B{n}", "partial sum"], colour)
+        c.path(f"M272 {y + 24} H286", arrow=True)
+    box(c, 288, 128, 64, 138, ["all-", "reduce", "Z₁ + Z₂"], "fig-box-3")
+    c.path("M320 266 V292", arrow=True)
+    c.text(320, 312, "Z", anchor="middle", size=FONT + 1, italic=True)
+    c.text(10, 300, "no communication between", size=FONT - 3, cls="fig-text-muted")
+    c.text(10, 316, "the two matmuls", size=FONT - 3, cls="fig-text-muted")
     svg = c.svg(
         "tensor-splits",
         "Tensor parallelism: a column-parallel then a row-parallel matrix multiply",
@@ -124,30 +122,30 @@ def tensor_splits() -> Figure:
 
 
 def rag_grounding() -> Figure:
-    c = Canvas(600, 270)
-    top = [(20, ["question"]), (210, ["retriever", "updatable index"]), (400, ["top-k passages", "reranked, k small"])]
-    for x, lines in top:
-        box(c, x, 30, 170, 56, lines, "fig-box-1" if x == 210 else "fig-box-0")
-    c.path("M190 58 H208", arrow=True)
-    c.path("M380 58 H398", arrow=True)
-    c.path("M485 86 V128", arrow=True)
-    bottom = [
-        (400, ["generator", "fine-tuned LLM"]),
-        (210, ["answer", "with citations"]),
-        (20, ["check support", "NLI, fact-check rail"]),
-    ]
-    for x, lines in bottom:
-        box(c, x, 130, 170, 56, lines, "fig-box-2" if x == 400 else ("fig-box-3" if x == 20 else "fig-box-0"))
-    c.path("M400 158 H382", arrow=True)
-    c.path("M210 158 H192", arrow=True)
-    c.path("M60 186 V212", arrow=True)
-    c.path("M150 186 V212", arrow=True)
-    c.text(60, 232, "supported:", anchor="middle", size=FONT - 2, weight="700")
-    c.text(60, 250, "answer", anchor="middle", size=FONT - 2)
-    c.text(160, 232, "unsupported:", anchor="middle", size=FONT - 2, weight="700")
-    c.text(160, 250, "abstain or retry", anchor="middle", size=FONT - 2)
-    c.text(300, 232, "the model quotes its evidence; facts stay in the index,", size=FONT - 3, cls="fig-text-muted")
-    c.text(300, 250, "where they can be updated and traced", size=FONT - 3, cls="fig-text-muted")
+    c = Canvas(360, 320)
+    # Three rows of two, read as a snake: right along the first, back along the second, right along the third.
+    box(c, 10, 14, 160, 50, ["question"], "fig-box-0")
+    c.path("M170 39 H188", arrow=True)
+    box(c, 190, 14, 160, 50, ["retriever", "updatable index"], "fig-box-1")
+    c.path("M270 64 V92", arrow=True)
+    box(c, 190, 94, 160, 50, ["top-k passages", "reranked, k small"], "fig-box-0")
+    c.path("M190 119 H172", arrow=True)
+    box(c, 10, 94, 160, 50, ["generator", "fine-tuned LLM"], "fig-box-2")
+    c.path("M90 144 V172", arrow=True)
+    box(c, 10, 174, 160, 50, ["answer", "with citations"], "fig-box-0")
+    c.path("M170 199 H188", arrow=True)
+    box(c, 190, 174, 160, 50, ["check support", "NLI, fact-check rail"], "fig-box-3")
+    c.path("M224 224 V244", arrow=True)
+    c.path("M316 224 V244", arrow=True)
+    c.text(224, 262, "supported:", anchor="middle", size=FONT - 3, weight="700")
+    c.text(224, 278, "answer", anchor="middle", size=FONT - 3)
+    c.text(316, 262, "unsupported:", anchor="middle", size=FONT - 3, weight="700")
+    c.text(316, 278, "abstain", anchor="middle", size=FONT - 3)
+    c.text(316, 294, "or retry", anchor="middle", size=FONT - 3)
+    c.text(10, 258, "the model quotes its", size=FONT - 3, cls="fig-text-muted")
+    c.text(10, 274, "evidence; facts stay in", size=FONT - 3, cls="fig-text-muted")
+    c.text(10, 290, "the index, where they can", size=FONT - 3, cls="fig-text-muted")
+    c.text(10, 306, "be updated and traced", size=FONT - 3, cls="fig-text-muted")
     svg = c.svg(
         "rag-grounding",
         "A grounded answer: retrieve, generate with citations, check support",
@@ -181,25 +179,26 @@ _CHIPS = {"policy": "policy", "reward model": "reward", "value model": "value", 
 
 
 def alignment_pipelines() -> Figure:
-    c = Canvas(600, 300)
-    box(c, 6, 115, 84, 56, ["pretrained", "model"], "fig-box-0")
-    c.path("M90 143 H106", arrow=True)
-    box(c, 108, 115, 112, 56, ["SFT", "demonstrations"], "fig-box-1")
-    c.text(336, 18, "models kept while training", size=FONT - 3, cls="fig-text-muted")
-    for lane, (method, needs) in enumerate(ALIGNMENT):
-        y = 30 + lane * 88
-        c.path(f"M220 143 C232 143 232 {y + 28} 246 {y + 28}", arrow=True)
-        box(c, 248, y + 6, 80, 44, [method], "fig-box-2")
-        x = 336
+    c = Canvas(360, 330)
+    box(c, 10, 10, 110, 50, ["pretrained", "model"], "fig-box-0")
+    c.path("M120 35 H138", arrow=True)
+    box(c, 140, 10, 140, 50, ["SFT", "demonstrations"], "fig-box-1")
+    c.text(110, 88, "models kept while training", size=FONT - 3, cls="fig-text-muted")
+    lanes = [96 + lane * 78 for lane in range(len(ALIGNMENT))]
+    c.path(f"M210 60 V72 H12 V{lanes[-1] + 18}")
+    for (method, needs), y in zip(ALIGNMENT, lanes, strict=True):
+        c.path(f"M12 {y + 18} H20", arrow=True)
+        box(c, 22, y, 80, 36, [method], "fig-box-2")
+        x = 110
         chips = ["policy"] + [name for name in ("reward model", "value model", "reference model") if needs[name]]
         for chip in chips:
             label = _CHIPS[chip]
-            width = 14 + len(label) * 7
+            width = 12 + len(label) * 6.6
             cls = "fig-box-2" if chip == "policy" else "fig-box-0"
-            c.rect(x, y + 12, width, 28, f"{cls} fig-chip", rx=12)
-            c.text(x + width / 2, y + 31, label, anchor="middle", size=FONT - 3)
-            x += width + 6
-        c.text(336, y + 62, _NOTES[method], size=FONT - 3, cls="fig-text-muted")
+            c.rect(x, y + 4, width, 28, f"{cls} fig-chip", rx=12)
+            c.text(x + width / 2, y + 23, label, anchor="middle", size=FONT - 3)
+            x += width + 5
+        c.text(22, y + 54, _NOTES[method], size=FONT - 3, cls="fig-text-muted")
     svg = c.svg(
         "alignment-pipelines",
         "SFT, then PPO-RLHF, DPO or GRPO, and the models each keeps in memory",
@@ -222,46 +221,29 @@ def alignment_pipelines() -> Figure:
 
 
 def where_it_lives() -> Figure:
-    c = Canvas(600, 264)
-    box(c, 200, 10, 200, 50, ["what must change?"], "fig-box-0")
+    c = Canvas(360, 330)
+    box(c, 10, 8, 200, 38, ["what must change?"], "fig-box-0")
     routes = [
+        (["facts that change", "or need citing"], ["retrieval", "an updatable index,", "answers cite it"], "fig-box-1"),
         (
-            20,
-            ["facts that change", "or need citing"],
-            "retrieval",
-            ["an updatable index,", "answers cite it"],
-            "fig-box-1",
-        ),
-        (
-            215,
             ["format, tone,", "fixed wording"],
-            "fine-tuning",
-            ["supervised examples", "teach the behaviour"],
+            ["fine-tuning", "supervised examples", "teach the behaviour"],
             "fig-box-2",
         ),
-        (
-            410,
-            ["a few cases,", "low volume"],
-            "prompting",
-            ["few-shot or system", "prompt, every request"],
-            "fig-box-3",
-        ),
+        (["a few cases,", "low volume"], ["prompting", "few-shot or system", "prompt, every request"], "fig-box-3"),
     ]
-    for x, question, tool, note, cls in routes:
-        c.path(f"M300 60 C300 80 {x + 85} 75 {x + 85} 92", arrow=True)
-        c.text(x + 85, 110, question[0], anchor="middle", size=FONT - 3)
-        c.text(x + 85, 126, question[1], anchor="middle", size=FONT - 3)
-        box(c, x, 138, 170, 44, [tool], cls)
-        c.text(x + 85, 204, note[0], anchor="middle", size=FONT - 3, cls="fig-text-muted")
-        c.text(x + 85, 220, note[1], anchor="middle", size=FONT - 3, cls="fig-text-muted")
-    c.path("M410 160 H388", arrow=True)
-    c.text(
-        300,
-        252,
-        "← context distillation later trains a prompt's behaviour into the weights",
-        anchor="middle",
-        size=FONT - 3,
-    )
+    rows = [62 + row * 80 for row in range(len(routes))]
+    c.path(f"M20 46 V{rows[-1] + 32}")
+    for (question, tool, cls), y in zip(routes, rows, strict=True):
+        c.path(f"M20 {y + 32} H28", arrow=True)
+        c.rect(30, y, 140, 64, "fig-box-0")
+        c.text(100, y + 28, question[0], anchor="middle", size=FONT - 2)
+        c.text(100, y + 46, question[1], anchor="middle", size=FONT - 2)
+        c.path(f"M170 {y + 32} H188", arrow=True)
+        box(c, 190, y, 160, 64, tool, cls)
+    c.path(f"M340 {rows[2]} V{rows[1] + 66}", arrow=True)
+    c.text(10, 308, "↑ context distillation later trains a", size=FONT - 3)
+    c.text(10, 324, "prompt's behaviour into the weights", size=FONT - 3)
     svg = c.svg(
         "where-it-lives",
         "Retrieval, fine-tuning or prompting: where a behaviour should live",
@@ -283,25 +265,25 @@ RAILS = ["input", "dialog", "retrieval", "execution", "output"]
 
 
 def guardrails() -> Figure:
-    c = Canvas(600, 230)
-    c.text(20, 22, "NeMo Guardrails: rails around the fine-tuned model", size=FONT - 1, weight="700")
-    box(c, 10, 90, 80, 50, ["user"], "fig-box-0")
-    c.path("M90 115 H108", arrow=True)
-    box(c, 110, 90, 80, 50, ["input", "rail"], "fig-box-4")
-    c.path("M190 115 H208", arrow=True)
-    box(c, 210, 70, 180, 90, ["fine-tuned LLM", "trained-in alignment only"], "fig-box-2")
+    c = Canvas(360, 370)
+    c.text(10, 20, "NeMo Guardrails around the model", size=FONT - 1, weight="700")
+    box(c, 20, 36, 130, 38, ["user"], "fig-box-0")
+    c.path("M85 74 V90", arrow=True)
+    box(c, 20, 92, 130, 44, ["input", "rail"], "fig-box-4")
+    c.path("M85 136 V152", arrow=True)
+    box(c, 20, 154, 130, 70, ["fine-tuned LLM", "trained-in", "alignment only"], "fig-box-2")
+    c.path("M85 224 V240", arrow=True)
+    box(c, 20, 242, 130, 44, ["output", "rail"], "fig-box-4")
+    c.path("M85 286 V302", arrow=True)
+    box(c, 20, 304, 130, 38, ["answer"], "fig-box-0")
     for index, (label, sub) in enumerate([("dialog", "flow"), ("retrieval", "chunks"), ("execution", "tools")]):
-        x = 210 + index * 62
-        c.rect(x, 170, 56, 40, "fig-box-4 fig-rail")
-        c.text(x + 28, 187, label, anchor="middle", size=FONT - 4, weight="700")
-        c.text(x + 28, 202, sub, anchor="middle", size=FONT - 4)
-    c.path("M390 115 H408", arrow=True)
-    box(c, 410, 90, 80, 50, ["output", "rail"], "fig-box-4")
-    c.path("M490 115 H508", arrow=True)
-    box(c, 510, 90, 80, 50, ["answer"], "fig-box-0")
-    c.text(
-        300, 54, "rails protect only deployments that run them", anchor="middle", size=FONT - 3, cls="fig-text-muted"
-    )
+        y = 140 + index * 36
+        c.rect(180, y, 166, 30, "fig-box-4 fig-rail")
+        c.text(190, y + 20, label, size=FONT - 2, weight="700")
+        c.text(336, y + 20, sub, anchor="end", size=FONT - 3)
+        c.line(150, 189, 178, y + 15, "fig-axis")
+    c.text(180, 270, "rails protect only", size=FONT - 3, cls="fig-text-muted")
+    c.text(180, 286, "deployments that run them", size=FONT - 3, cls="fig-text-muted")
     svg = c.svg(
         "guardrails",
         "Guardrails around a fine-tuned model",

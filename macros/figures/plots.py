@@ -89,20 +89,21 @@ def lr_linear(t: float, peak: float = 1.0, warmup: int = LR_WARMUP, steps: int =
 
 
 def lr_schedule() -> Figure:
-    c = Canvas(600, 330)
-    box = Box(78, 44, 490, 200, (0, LR_STEPS), (0, 1))
+    c = Canvas(360, 316)
+    box = Box(52, 40, 290, 180, (0, LR_STEPS), (0, 1))
     c.rect(box.px(0), box.y, box.px(LR_WARMUP) - box.px(0), box.h, "fig-band", rx=0)
-    c.text(box.px(LR_WARMUP / 2), box.y + box.h - 8, "warm-up", anchor="middle", size=FONT - 3)
-    ticks = sorted({0, LR_WARMUP, LR_HALF, LR_STEPS, *range(LR_WARMUP, LR_STEPS, (LR_STEPS - LR_WARMUP) // 4)})
+    c.text(box.px(0) + 4, box.y + box.h - 8, "warm-up", size=FONT - 3)
+    ticks = [0, LR_WARMUP, LR_HALF, LR_STEPS]
     axes(c, box, [(v, f"{v:,}") for v in ticks], [(0, "0"), (0.5, "½ η"), (1, "η")], "optimizer step t")
-    c.text(box.x - 8, box.y - 18, "learning rate, as a share of the peak η", anchor="start", size=FONT - 1)
+    c.text(box.x - 8, box.y - 20, "learning rate, as a share of the peak η", size=FONT - 1)
     steps = sorted({*range(0, LR_STEPS + 1, 10), LR_WARMUP})
     c.polyline([(box.px(t), box.py(lr_linear(t))) for t in steps], "fig-line-2 fig-dashed fig-series-linear")
     c.polyline([(box.px(t), box.py(lr_cosine(t))) for t in steps], "fig-line-1 fig-series-cosine")
     half = lr_cosine(LR_HALF)
     c.circle(box.px(LR_HALF), box.py(half), 4, "fig-solid-1 fig-series-half")
     c.text(box.px(LR_HALF) + 10, box.py(half) - 10, f"step {LR_HALF}: {half:.0%} of η", size=FONT - 2, weight="700")
-    legend(c, box.x, 318, [("fig-solid-1", "warm-up + cosine"), ("fig-solid-2", "warm-up + linear (dashed)")])
+    legend(c, box.x - 40, 286, [("fig-solid-1", "warm-up + cosine")])
+    legend(c, box.x - 40, 308, [("fig-solid-2", "warm-up + linear (dashed)")])
     svg = c.svg(
         "lr-schedule",
         "Learning-rate schedule: linear warm-up, then cosine or linear decay",
@@ -138,17 +139,17 @@ BUBBLE_MAX_M = 24
 
 
 def bubble_fraction() -> Figure:
-    c = Canvas(600, 320)
+    c = Canvas(360, 284)
     top_m = BUBBLE_MAX_M
-    box = Box(70, 30, 440, 210, (1, top_m), (0, 1))
+    box = Box(52, 40, 250, 180, (1, top_m), (0, 1))
     axes(
         c,
         box,
-        [(m, str(m)) for m in (1, 4, 8, 12, 16, 20, 24)],
-        [(v / 4, f"{v * 25}%") for v in range(5)],
+        [(m, str(m)) for m in (1, 8, 16, 24)],
+        [(v / 4, f"{v * 25}%") for v in range(0, 5, 2)],
         "micro-batches per step, m",
     )
-    c.text(box.x - 8, box.y - 12, "idle share of the step", size=FONT - 1)
+    c.text(box.x - 8, box.y - 16, "idle share of the step", size=FONT - 1)
     series = []
     label_y = box.y
     for index, p in enumerate((8, 4, 2), start=1):
@@ -162,8 +163,14 @@ def bubble_fraction() -> Figure:
         series.append(p)
     p, m = BUBBLE_MARK
     mark = bubble_share(p, m)
-    c.line(box.px(m) + 4, box.py(mark) - 4, box.px(m + 5) - 4, box.y + 28, "fig-axis")
-    c.text(box.px(m + 5), box.y + 24, f"p = {p}, m = {m}: {p - 1}/{m + p - 1} = {mark:.0%} idle", size=FONT - 2)
+    c.line(box.px(m) + 3, box.py(mark) - 4, box.px(m) + 20, box.y + 34, "fig-axis")
+    c.text(
+        box.x + box.w,
+        box.y + 28,
+        f"p = {p}, m = {m}: {p - 1}/{m + p - 1} = {mark:.0%} idle",
+        anchor="end",
+        size=FONT - 2,
+    )
     svg = c.svg(
         "bubble-fraction",
         "Pipeline bubble against the number of micro-batches",
@@ -238,29 +245,26 @@ def pipeline_1f1b() -> Figure:
     p, m = PIPE_STAGES, PIPE_MICRO
     ops = one_f_one_b(p, m)
     span = max(op.end for op in ops)
-    c = Canvas(600, 62 + p * 34 + 56)
-    left, top, row = 70, 40, 34
-    unit = (600 - left - 14) / span
-    c.text(left, 22, "time →", size=FONT - 2)
+    left, top, row = 52, 34, 32
+    c = Canvas(360, top + p * row + 96)
+    unit = (360 - left - 6) / span
+    c.text(left, 20, "time →", size=FONT - 2)
     for s in range(p):
         y = top + s * row
-        c.text(left - 10, y + 21, f"GPU {s + 1}", anchor="end", size=FONT - 1)
+        c.text(left - 8, y + 19, f"GPU {s + 1}", anchor="end", size=FONT - 2)
         c.rect(left, y, span * unit, row - 6, f"fig-idle fig-stage-{s}", rx=0)
     for op in ops:
         x = left + op.start * unit
         y = top + op.stage * row
         cls = "fig-box-1 fig-op-f" if op.kind == "F" else "fig-box-2 fig-op-b"
         c.rect(x, y, (op.end - op.start) * unit, row - 6, f"{cls} fig-stage-{op.stage}", rx=1)
-        c.text(x + (op.end - op.start) * unit / 2, y + 19, str(op.micro + 1), anchor="middle", size=FONT - 3)
+        c.text(x + (op.end - op.start) * unit / 2, y + 18, str(op.micro + 1), anchor="middle", size=FONT - 3)
     share = bubble_share(p, m)
-    y = top + p * row + 22
-    legend(c, left, y, [("fig-box-1", "forward"), ("fig-box-2", "backward (twice as long)"), ("fig-idle", "idle")])
-    c.text(
-        left,
-        y + 26,
-        f"p = {p} stages, m = {m} micro-batches: idle {p - 1}/{m + p - 1} = {share:.0%} of the step",
-        size=FONT - 1,
-    )
+    y = top + p * row + 18
+    legend(c, 10, y, [("fig-box-1", "forward"), ("fig-idle", "idle")])
+    legend(c, 10, y + 22, [("fig-box-2", "backward (twice as long)")])
+    c.text(10, y + 48, f"p = {p} stages, m = {m} micro-batches:", size=FONT - 1)
+    c.text(10, y + 68, f"idle {p - 1}/{m + p - 1} = {share:.0%} of the step on every GPU", size=FONT - 1)
     svg = c.svg(
         "pipeline-1f1b",
         f"A 1F1B pipeline schedule with {p} stages and {m} micro-batches",
@@ -296,23 +300,25 @@ def zero_parts(stage: int, n: int = ZERO_GPUS, k: int = ZERO_K) -> dict[str, flo
 
 def zero_stages() -> Figure:
     n = ZERO_GPUS
-    c = Canvas(600, 300)
-    left, top, row, scale = 150, 42, 50, 24  # scale: SVG units per Ψ of bytes
+    c = Canvas(360, 306)
+    left, top, row, scale = 10, 64, 50, 340 / 16  # scale: SVG units per Ψ of bytes
     labels = ["0: plain data parallel", "1: optimizer states", "2: + gradients", "3: + weights (FSDP)"]
     formulas = ["16Ψ", "4Ψ + 12Ψ/N", "2Ψ + 14Ψ/N", "16Ψ/N"]
-    c.text(left, 22, f"model states on one of N = {n} GPUs, mixed-precision Adam (2 + 2 + 12 bytes)", size=FONT - 2)
+    c.text(left, 20, f"model states on one of N = {n} GPUs,", size=FONT - 2)
+    c.text(left, 38, "mixed-precision Adam (2 + 2 + 12 bytes)", size=FONT - 2)
     for stage in range(4):
         y = top + stage * row
-        c.text(left - 10, y + 17, f"ZeRO {labels[stage]}", anchor="end", size=FONT - 2)
+        c.text(left, y, f"ZeRO {labels[stage]}", size=FONT - 2)
         x = left
         parts = zero_parts(stage)
         for index, (part, size) in enumerate(parts.items(), start=1):
-            c.rect(x, y, size * scale, 24, f"fig-box-{index} fig-zero-{part}", rx=1)
+            c.rect(x, y + 7, size * scale, 22, f"fig-box-{index} fig-zero-{part}", rx=1)
             x += size * scale
         total = sum(parts.values())
-        c.text(x + 8, y + 17, f"{formulas[stage]} = {num(total)}Ψ", size=FONT - 2, weight="700")
-    y = top + 4 * row + 10
-    legend(c, left, y, [("fig-box-1", "weights"), ("fig-box-2", "gradients"), ("fig-box-3", "optimizer states")])
+        c.text(350, y, f"{formulas[stage]} = {num(total)}Ψ", anchor="end", size=FONT - 2, weight="700")
+    y = top + 4 * row + 4
+    legend(c, left, y, [("fig-box-1", "weights"), ("fig-box-2", "gradients")], gap=18)
+    legend(c, left, y + 22, [("fig-box-3", "optimizer states")])
     svg = c.svg(
         "zero-stages",
         f"What each ZeRO stage shards, on {n} GPUs",
@@ -355,24 +361,22 @@ def memory_parts() -> Figure:
     totals = [sum(parts.values()) for _, parts in cases]
     full, eight_bit, lora, qlora = (parts for _, parts in cases)
     billions, millions = f"{MEMORY_PARAMS / 1e9:.0f}B", f"{MEMORY_ADAPTERS / 1e6:.0f}M"
-    c = Canvas(600, 275)
-    left, top, row = 140, 40, 46
-    scale = 360 / totals[0]  # SVG units per byte: full fine-tuning's bar spans 360
-    c.text(left, 22, f"model states of a {billions} model on one GPU, before activations", size=FONT - 2)
+    c = Canvas(360, 306)
+    left, top, row = 10, 64, 50
+    scale = 340 / totals[0]  # SVG units per byte: full fine-tuning's bar spans 340
+    c.text(left, 20, f"model states of a {billions} model on one GPU,", size=FONT - 2)
+    c.text(left, 38, "before activations", size=FONT - 2)
     for index, (label, parts) in enumerate(cases):
         y = top + index * row
-        c.text(left - 10, y + 19, label, anchor="end", size=FONT - 1)
+        c.text(left, y, label, size=FONT - 2)
         x = left
         for colour, (part, size) in enumerate(parts.items(), start=1):
-            c.rect(x, y, max(size * scale, 0.5), 28, f"fig-box-{colour} fig-memory-{part}", rx=1)
+            c.rect(x, y + 7, max(size * scale, 0.5), 22, f"fig-box-{colour} fig-memory-{part}", rx=1)
             x += size * scale
-        c.text(x + 8, y + 19, f"{totals[index] / 1e9:.1f} GB", size=FONT - 1, weight="700")
-    legend(
-        c,
-        left,
-        top + 4 * row + 14,
-        [("fig-box-1", "weights"), ("fig-box-2", "gradients"), ("fig-box-3", "optimizer states")],
-    )
+        c.text(350, y, f"{totals[index] / 1e9:.1f} GB", anchor="end", size=FONT - 2, weight="700")
+    y = top + 4 * row + 4
+    legend(c, left, y, [("fig-box-1", "weights"), ("fig-box-2", "gradients")], gap=18)
+    legend(c, left, y + 22, [("fig-box-3", "optimizer states")])
     adapters = (lora["gradients"] + lora["optimizer"] + 2 * MEMORY_ADAPTERS) / 1e9
     svg = c.svg(
         "memory-parts",
@@ -418,14 +422,14 @@ def scores(counts: dict[str, int]) -> dict[str, float]:
 def confusion_matrix() -> Figure:
     k = CONFUSION
     s = scores(k)
-    c = Canvas(600, 300)
-    left, top, cell = 190, 56, 92
-    c.text(left + cell, 24, "predicted", anchor="middle", size=FONT - 1, weight="700")
-    c.text(left + cell / 2, 46, "positive", anchor="middle", size=FONT - 2)
-    c.text(left + cell * 1.5, 46, "negative", anchor="middle", size=FONT - 2)
-    c.text(left - 100, top + cell, "actual", anchor="middle", size=FONT - 1, weight="700")
-    c.text(left - 10, top + cell / 2 + 5, "positive", anchor="end", size=FONT - 2)
-    c.text(left - 10, top + cell * 1.5 + 5, "negative", anchor="end", size=FONT - 2)
+    c = Canvas(360, 344)
+    left, top, cell = 96, 60, 80
+    c.text(left + cell, 20, "predicted", anchor="middle", size=FONT - 1, weight="700")
+    c.text(left + cell / 2, 48, "positive", anchor="middle", size=FONT - 2)
+    c.text(left + cell * 1.5, 48, "negative", anchor="middle", size=FONT - 2)
+    c.text(10, 48, "actual", size=FONT - 1, weight="700")
+    c.text(left - 8, top + cell / 2 + 5, "positive", anchor="end", size=FONT - 2)
+    c.text(left - 8, top + cell * 1.5 + 5, "negative", anchor="end", size=FONT - 2)
     cells = [("tp", 0, 0, "TP"), ("fn", 1, 0, "FN"), ("fp", 0, 1, "FP"), ("tn", 1, 1, "TN")]
     for key, col, row, label in cells:
         x, y = left + col * cell, top + row * cell
@@ -435,16 +439,14 @@ def confusion_matrix() -> Figure:
     # Precision reads down the predicted-positive column, recall across the actual-positive row.
     c.rect(left + 4, top + 4, cell - 8, 2 * cell - 8, "fig-outline-1", rx=4)
     c.rect(left + 8, top + 8, 2 * cell - 16, cell - 16, "fig-outline-2 fig-dashed", rx=4)
-    x = left + 2 * cell + 24
-    c.text(x, top + 18, "precision = TP/(TP+FP)", size=FONT - 1, cls="fig-text-1", weight="700")
-    c.text(x, top + 38, f"= {k['tp']}/{k['tp'] + k['fp']} = {s['precision']:.2f}", size=FONT - 1)
-    c.text(x, top + 68, "recall = TP/(TP+FN)", size=FONT - 1, cls="fig-text-2", weight="700")
-    c.text(x, top + 88, f"= {k['tp']}/{k['tp'] + k['fn']} = {s['recall']:.2f}", size=FONT - 1)
-    c.text(x, top + 118, f"F1 = {s['f1']:.2f}", size=FONT - 1)
+    y = top + 2 * cell + 30
+    c.text(10, y, "precision = TP/(TP+FP)", size=FONT - 1, cls="fig-text-1", weight="700")
+    c.text(350, y, f"= {k['tp']}/{k['tp'] + k['fp']} = {s['precision']:.2f}", anchor="end", size=FONT - 1)
+    c.text(10, y + 22, "recall = TP/(TP+FN)", size=FONT - 1, cls="fig-text-2", weight="700")
+    c.text(350, y + 22, f"= {k['tp']}/{k['tp'] + k['fn']} = {s['recall']:.2f}", anchor="end", size=FONT - 1)
     wrong = k["fp"] / (k["tp"] + k["fp"])
-    c.text(x, top + 148, f"accuracy = {s['accuracy']:.0%},", size=FONT - 1)
-    c.text(x, top + 166, f"though {wrong:.0%} of the", size=FONT - 1)
-    c.text(x, top + 184, "positive calls are wrong", size=FONT - 1)
+    c.text(10, y + 48, f"F1 = {s['f1']:.2f}, accuracy = {s['accuracy']:.0%},", size=FONT - 2)
+    c.text(10, y + 66, f"though {wrong:.0%} of the positive calls are wrong", size=FONT - 2)
     svg = c.svg(
         "confusion-matrix",
         "Precision and recall read from a confusion matrix",
@@ -482,32 +484,28 @@ def packing_numbers() -> dict[str, float]:
 def packing() -> Figure:
     n = packing_numbers()
     per_row = int(n["per_row"])
-    c = Canvas(600, 280)
-    left, width = 110, 470
+    c = Canvas(360, 300)
+    left, width = 10, 340
     unit = width / PACK_LENGTH
-    c.text(left, 22, f"{PACK_LENGTH:,}-token rows holding {PACK_EXAMPLE}-token examples", size=FONT - 2)
+    c.text(left, 20, f"{PACK_LENGTH:,}-token rows holding {PACK_EXAMPLE}-token examples", size=FONT - 2)
+    c.text(left, 46, "padded", size=FONT - 1, weight="700")
     for row in range(3):
-        y = 40 + row * 34
-        c.text(left - 10, y + 18, "padded" if row == 0 else "", anchor="end", size=FONT - 1)
-        c.rect(left, y, width, 26, "fig-idle", rx=0)
-        c.rect(left, y, PACK_EXAMPLE * unit, 26, f"fig-box-{row + 1} fig-pack-example", rx=0)
-        c.text(left + PACK_EXAMPLE * unit + 8, y + 18, "padding", size=FONT - 3, cls="fig-text-muted")
+        y = 54 + row * 30
+        c.rect(left, y, width, 24, "fig-idle", rx=0)
+        c.rect(left, y, PACK_EXAMPLE * unit, 24, f"fig-box-{row + 1} fig-pack-example", rx=0)
+        c.text(left + PACK_EXAMPLE * unit + 8, y + 17, "padding", size=FONT - 3, cls="fig-text-muted")
     c.text(
-        left + width, 160, f"{n['padding']:.0%} of the tokens are padding", anchor="end", size=FONT - 1, weight="700"
+        left + width, 166, f"{n['padding']:.0%} of the tokens are padding", anchor="end", size=FONT - 1, weight="700"
     )
-    y = 182
-    c.text(left - 10, y + 18, "packed", anchor="end", size=FONT - 1)
-    c.rect(left, y, width, 26, "fig-idle", rx=0)
+    c.text(left, 196, "packed", size=FONT - 1, weight="700")
+    y = 204
+    c.rect(left, y, width, 24, "fig-idle", rx=0)
     for index in range(per_row):
         x = left + index * PACK_EXAMPLE * unit
-        c.rect(x, y, PACK_EXAMPLE * unit, 26, f"fig-box-{index % 3 + 1} fig-pack-example fig-pack-packed", rx=0)
-    c.text(
-        left,
-        y + 48,
-        f"{per_row} whole examples per row, {n['packed_padding']:.0%} padding: an epoch needs",
-        size=FONT - 1,
-    )
-    c.text(left, y + 68, f"about {per_row}× fewer rows, with attention kept inside each example", size=FONT - 1)
+        c.rect(x, y, PACK_EXAMPLE * unit, 24, f"fig-box-{index % 3 + 1} fig-pack-example fig-pack-packed", rx=0)
+    c.text(left, y + 46, f"{per_row} whole examples per row, {n['packed_padding']:.0%} padding:", size=FONT - 2)
+    c.text(left, y + 64, f"an epoch needs about {per_row}× fewer rows,", size=FONT - 2)
+    c.text(left, y + 82, "with attention kept inside each example", size=FONT - 2)
     svg = c.svg(
         "packing",
         "Padding against packing",
@@ -541,26 +539,24 @@ def softmax(logits: list[float], temperature: float) -> list[float]:
 
 def soft_targets() -> Figure:
     logits = [z for _, z in SOFT_LOGITS]
-    c = Canvas(600, 318)
-    box = Box(70, 40, 500, 190, (0, len(logits)), (0, 1))
-    axes(c, box, [], [(v / 4, f"{v * 25}%") for v in range(5)], "the teacher's classes for one input")
+    c = Canvas(360, 318)
+    box = Box(52, 40, 298, 170, (0, len(logits)), (0, 1))
+    axes(c, box, [], [(v / 4, f"{v * 25}%") for v in range(0, 5, 2)], "")
     c.text(box.x - 8, box.y - 16, "probability", size=FONT - 1)
     slot = box.w / len(logits)
-    bar = slot * 0.32
+    bar = slot * 0.36
     for index, temperature in enumerate(SOFT_TEMPERATURES):
         for k, q in enumerate(softmax(logits, temperature)):
             x = box.x + k * slot + slot / 2 - bar - 2 + index * (bar + 4)
             c.rect(x, box.py(q), bar, box.py(0) - box.py(q), f"fig-solid-{index + 1} fig-soft-t{temperature}", rx=1)
-            c.text(x + bar / 2, box.py(q) - 5, f"{q:.0%}", anchor="middle", size=FONT - 4)
+            c.text(x + bar / 2, box.py(q) - 5, f"{q:.0%}", anchor="middle", size=FONT - 3)
     for k, (name, z) in enumerate(SOFT_LOGITS):
-        c.text(
-            box.x + k * slot + slot / 2,
-            box.y + box.h + 20,
-            f"{name} (z = {num(z).replace('-', '−')})",
-            anchor="middle",
-            size=FONT - 3,
-        )
-    legend(c, box.x, 306, [("fig-solid-1", "T = 1: hard, like the label"), ("fig-solid-2", "T = 4: soft targets")])
+        x = box.x + k * slot + slot / 2
+        c.text(x, box.y + box.h + 18, name, anchor="middle", size=FONT - 2, weight="700")
+        c.text(x, box.y + box.h + 34, f"z = {num(z).replace('-', '−')}", anchor="middle", size=FONT - 3)
+    c.text(box.x + box.w / 2, box.y + box.h + 56, "the teacher's classes for one input", anchor="middle", size=FONT - 1)
+    legend(c, 10, 290, [("fig-solid-1", "T = 1: hard, like the label")])
+    legend(c, 10, 312, [("fig-solid-2", "T = 4: soft targets")])
     svg = c.svg(
         "soft-targets",
         "Soft targets: the same logits at temperature 1 and 4",
@@ -590,12 +586,14 @@ FORMATS = [
 
 
 def number_formats() -> Figure:
-    c = Canvas(600, 250)
-    left, top, row, bit = 110, 40, 42, 20
-    c.text(left, 22, "one value's bits: sign, exponent (range), mantissa (precision)", size=FONT - 2)
+    c = Canvas(360, 290)
+    left, top, row, bit = 10, 66, 50, 21
+    c.text(left, 20, "one value's bits: sign, exponent (range),", size=FONT - 2)
+    c.text(left, 38, "mantissa (precision)", size=FONT - 2)
     for index, (name, exponent, mantissa, largest) in enumerate(FORMATS):
         y = top + index * row
-        c.text(left - 10, y + 18, name, anchor="end", size=FONT - 1, weight="700")
+        c.text(left, y, name, size=FONT - 1, weight="700")
+        c.text(left + 16 * bit - 2, y, f"max {largest}", anchor="end", size=FONT - 2)
         x = left
         for kind, count, cls in (
             ("sign", 1, "fig-box-4"),
@@ -603,10 +601,15 @@ def number_formats() -> Figure:
             ("mantissa", mantissa, "fig-box-2"),
         ):
             for _ in range(count):
-                c.rect(x, y, bit - 2, 26, f"{cls} fig-bit-{kind}", rx=1)
+                c.rect(x, y + 7, bit - 2, 22, f"{cls} fig-bit-{kind}", rx=1)
                 x += bit
-        c.text(left + 16 * bit + 12, y + 18, f"max {largest}", size=FONT - 2)
-    legend(c, left, top + 4 * row + 14, [("fig-box-4", "sign"), ("fig-box-1", "exponent"), ("fig-box-2", "mantissa")])
+    legend(
+        c,
+        left,
+        top + 4 * row + 4,
+        [("fig-box-4", "sign"), ("fig-box-1", "exponent"), ("fig-box-2", "mantissa")],
+        gap=14,
+    )
     svg = c.svg(
         "number-formats",
         "Bit layouts of FP16, BF16 and the two FP8 formats",
@@ -656,9 +659,9 @@ def parameter_parts() -> Figure:
     parts = llama_parameters()
     total = sum(parts.values())
     lora_count = llama_lora()
-    c = Canvas(600, 240)
-    left, width, top = 20, 560, 66
-    c.text(left, 24, f"Llama-2-7B: {total / 1e9:.2f}B parameters by part", size=FONT - 1, weight="700")
+    c = Canvas(360, 250)
+    left, width, top = 10, 340, 56
+    c.text(left, 20, f"Llama-2-7B: {total / 1e9:.2f}B parameters by part", size=FONT - 1, weight="700")
     x = left
     # The wide parts carry their share inside the bar and their name below it; the two vocabulary matrices are too
     # narrow for that (about 2% each), so their name and share go above, at the bar's two ends.
@@ -682,19 +685,11 @@ def parameter_parts() -> Figure:
                 c.text(x if anchor == "start" else x + w, top - 8, f"{name} {share}", anchor=anchor, size=FONT - 3)
         x += w
     vocab = parts["embeddings"] + parts["output"]
-    c.text(
-        left,
-        160,
-        f"the two vocabulary matrices: {vocab / 1e9:.2f}B; the MLPs: {parts['mlp'] / total:.0%}",
-        size=FONT - 1,
-    )
-    c.text(
-        left,
-        176,
-        f"LoRA r = {LORA_RANK} on every linear layer of the blocks adds {lora_count:,} ({lora_count / total:.1%})",
-        size=FONT - 1,
-    )
-    c.text(left, 210, "(q, k, v, o, gate, up, down; lm_head left out)", size=FONT - 3, cls="fig-text-muted")
+    c.text(left, 148, f"the two vocabulary matrices: {vocab / 1e9:.2f}B;", size=FONT - 2)
+    c.text(left, 166, f"the MLPs: {parts['mlp'] / total:.0%}", size=FONT - 2)
+    c.text(left, 194, f"LoRA r = {LORA_RANK} on every linear layer", size=FONT - 2)
+    c.text(left, 212, f"of the blocks adds {lora_count:,} ({lora_count / total:.1%})", size=FONT - 2)
+    c.text(left, 236, "(q, k, v, o, gate, up, down; lm_head left out)", size=FONT - 3, cls="fig-text-muted")
     svg = c.svg(
         "parameter-parts",
         "Where Llama-2-7B's parameters are",
@@ -727,17 +722,17 @@ def speculative_tokens(alpha: float, gamma: int) -> float:
 
 
 def speculative() -> Figure:
-    c = Canvas(600, 320)
-    box = Box(70, 30, 440, 210, (0, 0.95), (1, 8))
+    c = Canvas(360, 284)
+    box = Box(44, 40, 250, 180, (0, 0.95), (1, 8))
     alphas = [round(a * 0.05, 2) for a in range(20)]
     axes(
         c,
         box,
         [(a / 10, f"{a / 10:.1f}") for a in range(0, 10, 2)],
-        [(v, str(v)) for v in range(1, 9)],
+        [(v, str(v)) for v in range(2, 9, 2)],
         "acceptance rate α of the draft's tokens",
     )
-    c.text(box.x - 8, box.y - 12, "tokens per pass of the target model", size=FONT - 1)
+    c.text(box.x - 8, box.y - 16, "tokens per pass of the target model", size=FONT - 1)
     label_y = box.y
     for index, gamma in enumerate(sorted(SPEC_GAMMAS, reverse=True), start=1):
         points = [(box.px(a), box.py(speculative_tokens(a, gamma))) for a in alphas]
@@ -748,21 +743,15 @@ def speculative() -> Figure:
     low, high = (speculative_tokens(SPEC_ALPHA, g) for g in (3, 8))
     for value in (low, high):
         c.circle(box.px(SPEC_ALPHA), box.py(value), 4, "fig-solid-1 fig-series-mark")
+    c.line(box.px(SPEC_ALPHA), box.py(high) - 6, box.px(SPEC_ALPHA), box.y + 44, "fig-axis")
     c.text(
-        box.px(SPEC_ALPHA) - 8,
-        box.py(high) - 26,
+        box.x + 8,
+        box.y + 16,
         f"α = {SPEC_ALPHA}: {low:.2f} (γ = 3), {high:.2f} (γ = 8)",
-        anchor="end",
         size=FONT - 2,
         weight="700",
     )
-    c.text(
-        box.px(SPEC_ALPHA) - 8,
-        box.py(high) - 8,
-        f"ceiling 1/(1 − α) = {1 / (1 - SPEC_ALPHA):.1f}",
-        anchor="end",
-        size=FONT - 2,
-    )
+    c.text(box.x + 8, box.y + 34, f"ceiling 1/(1 − α) = {1 / (1 - SPEC_ALPHA):.1f}", size=FONT - 2)
     svg = c.svg(
         "speculative",
         "Speculative decoding: tokens gained per pass of the target model",
@@ -794,17 +783,19 @@ def ab_sample_size(delta: float, rate: float = AB_RATE) -> float:
 
 
 def ab_sample() -> Figure:
-    c = Canvas(600, 320)
-    box = Box(90, 30, 440, 210, (0.5, 5), (2, 6))  # y is log10 of the answers per arm
+    c = Canvas(360, 296)
+    box = Box(52, 40, 280, 180, (0.5, 5), (2, 6))  # y is log10 of the answers per arm
     deltas = [round(0.5 + 0.25 * i, 2) for i in range(19)]
+    short = {2: "100", 3: "1k", 4: "10k", 5: "100k", 6: "1M"}
     axes(
         c,
         box,
         [(d, f"{d:g}") for d in (0.5, 1, 2, 3, 4, 5)],
-        [(e, f"{10**e:,.0f}") for e in range(2, 7)],
-        f"change to detect δ, in percentage points of a {AB_RATE:.0%} rate",
+        [(e, short[e]) for e in range(2, 7)],
+        "change to detect δ, in points",
     )
-    c.text(box.x - 8, box.y - 12, "answers per arm (log scale)", size=FONT - 1)
+    c.text(box.x + box.w / 2, box.y + box.h + 60, f"of a {AB_RATE:.0%} rate", anchor="middle", size=FONT - 1)
+    c.text(box.x - 8, box.y - 16, "answers per arm (log scale)", size=FONT - 1)
     points = [(box.px(d), box.py(math.log10(ab_sample_size(d / 100)))) for d in deltas]
     c.polyline(points, "fig-line-1 fig-series-n")
     for d in (1, AB_MARK):

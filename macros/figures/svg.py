@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
-FONT = 15  # user units: at the figures' widths (≤ 600) this stays readable when a phone scales them down
+# Figures are drawn narrow, for a phone, and shown larger on wider screens. A 375 px phone gives the page's column
+# 343 CSS px, so a figure WIDTH units wide is scaled by 343/WIDTH there: at 360 units, MIN_FONT (12) renders at
+# 11.4 px. On wider screens the `width` attribute shows it at SCALE times its units (15 to 19 px labels), and CSS
+# (max-width: 100%) shrinks it to fit whatever is narrower.
+WIDTH = 360
+FONT = 15
+MIN_FONT = 12
+SCALE = 1.25
 
 
 def num(value: float) -> str:
@@ -48,6 +55,7 @@ class Canvas:
         weight: str = "",
         italic: bool = False,
     ) -> None:
+        size = max(size, MIN_FONT)  # never below what a phone shows at 11 px
         style = (f' font-weight="{weight}"' if weight else "") + (' font-style="italic"' if italic else "")
         middle = "" if anchor == "start" else f' text-anchor="{anchor}"'
         self.items.append(
@@ -77,9 +85,11 @@ class Canvas:
         )
 
     def svg(self, name: str, title: str, desc: str) -> Markup:
-        """The finished `<svg>`: an image with an accessible name (its title) and description, sized by its width
-        and height attributes and scaled down by CSS on narrow screens. Ids carry the figure's name, so two figures
-        can share a page (the printed guide holds them all)."""
+        """The finished `<svg>`: an image with an accessible name (its title) and description, shown at SCALE times
+        its drawing units and scaled down by CSS on narrow screens. Ids carry the figure's name, so two figures can
+        share a page (the printed guide holds them all)."""
+        if self.width > WIDTH:
+            raise ValueError(f"figure {name} is {self.width} units wide; at most {WIDTH} stay legible on a phone")
         marker = f"fig-{name}-arrow"
         body = "".join(item.replace("{marker}", marker) for item in self.items)
         defs = (
@@ -90,8 +100,9 @@ class Canvas:
             else ""
         )
         return Markup(
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" width="{self.width}"'
-            f' height="{self.height}" role="img" aria-labelledby="fig-{name}-title"'
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}"'
+            f' width="{num(self.width * SCALE)}" height="{num(self.height * SCALE)}"'
+            f' role="img" aria-labelledby="fig-{name}-title"'
             f' aria-describedby="fig-{name}-desc"'
             ' class="fig">'
             f'<title id="fig-{name}-title">{escape(title)}</title><desc id="fig-{name}-desc">{escape(desc)}</desc>'
