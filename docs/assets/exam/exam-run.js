@@ -1,0 +1,386 @@
+/*
+ * The practice exam in progress: one question at a time, the grid, flags, confidence, the clock, submitting.
+ * Part of the practice exam page; see exam.js for the contract with the page and the tests.
+ */
+(function () {
+  "use strict";
+
+  var E = window.llmGuide.exam;
+  var CURRENT = E.CURRENT;
+  var HISTORY = E.HISTORY;
+  var LAST = E.LAST;
+  var SAVE_EVERY = E.SAVE_EVERY;
+  // The other parts of the exam page, looked up when called (exam-view.js loads first).
+  function announce() { return E.announce.apply(null, arguments); }
+  function checkpoint() { return E.checkpoint.apply(null, arguments); }
+  function core() { return E.core.apply(null, arguments); }
+  function focusHeading() { return E.focusHeading.apply(null, arguments); }
+  function guide() { return E.guide.apply(null, arguments); }
+  function h() { return E.h.apply(null, arguments); }
+  function now() { return E.now.apply(null, arguments); }
+  function save() { return E.save.apply(null, arguments); }
+  function setView() { return E.setView.apply(null, arguments); }
+  function showResults() { return E.showResults.apply(null, arguments); }
+  function showSetup() { return E.showSetup.apply(null, arguments); }
+  function stopTimer() { return E.stopTimer.apply(null, arguments); }
+  function store() { return E.store.apply(null, arguments); }
+  function unmount() { return E.unmount.apply(null, arguments); }
+
+  /* ---------- the exam in progress ---------- */
+
+  function start(plan) {
+    E.state.session = core().createSession(plan, now());
+    save();
+    // The seed goes into the address, so this exact run can be repeated or shared.
+    try { history.replaceState(history.state, "", location.pathname + plan.query + location.hash); } catch (error) { /* file:// in some browsers */ }
+    var s = E.state.session;
+    // The first question's content first (one small script), then the run view in one go: the click costs a draw.
+    E.state.bank.load([s.ids[0]], function () {
+      if (E.state && E.state.session === s) showStarted(s);
+    });
+  }
+
+  function showStarted(s) {
+    showRun();
+    announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
+    // The first question's heading at the top of the screen (below the header and the clock bar), focused.
+    var heading = E.state.root.querySelector("#exam-q-title");
+    if (heading) {
+      heading.scrollIntoView({ block: "start" });
+      heading.focus({ preventScroll: true });
+    }
+  }
+
+  function showRun() {
+    var body = setView("run");
+    var s = E.state.session;
+    // Every question of this exam fetched while the learner reads, ten at a time in idle moments (a few kB each):
+    // moving between questions and the result then need no wait, and an exam started online still finishes if the
+    // connection drops. Starting never waits for them.
+    (function prefetch(from) {
+      if (from >= s.ids.length) return;
+      guide().browser.whenIdle(function () {
+        if (!E.state || E.state.session !== s) return;
+        E.state.bank.load(s.ids.slice(from, from + 10));
+        prefetch(from + 10);
+      });
+    })(0);
+    var bar = h("div", { class: "exam-bar", "data-sticky": true, "data-exam-bar": true }, [
+      h("p", { class: "exam-bar__clock" }, [
+        h("span", { class: "exam-bar__label", text: s.timed ? "Time left: " : "Time used: " }),
+        h("span", { "data-exam-clock": true }),
+        // Said in words as well as by weight and border when time runs low (filled in by tick()).
+        h("span", { class: "exam-bar__low", "data-exam-time-note": true })
+      ]),
+      s.timed ? null : h("button", { type: "button", class: "md-button", "data-exam-pause": true, "aria-pressed": "false", text: "Pause" }),
+      h("p", { class: "exam-bar__progress", "data-exam-progress": true })
+    ]);
+    body.appendChild(bar);
+    body.appendChild(h("div", { class: "exam-panel", "data-exam-panel": true }));
+    var grid = h("nav", { class: "exam-grid", "aria-label": "All questions", "data-exam-grid": true }, [
+      h("h2", { class: "exam-grid__title", text: "Questions" }),
+      h("p", { class: "exam-grid__legend", text: "Filled: answered. Half-filled: the wrong number of choices. ⚑: flagged for review." })
+    ]);
+    var list = h("ol", { class: "exam-grid__list" });
+    s.ids.forEach(function (id, i) {
+      list.appendChild(h("li", {}, [h("button", { type: "button", class: "exam-grid__item", "data-exam-id": id,
+        "data-exam-goto": String(i) })]));
+    });
+    grid.appendChild(list);
+    body.appendChild(grid);
+    body.appendChild(h("div", { class: "exam-submit" }, [
+      h("button", { type: "button", class: "md-button md-button--primary", "data-exam-submit": true, text: "Submit the exam" }),
+      " ",
+      h("button", { type: "button", class: "md-button", "data-exam-abandon": true, text: "Abandon this exam" }),
+      h("div", { class: "exam-confirm", "data-exam-confirm": true, hidden: true })
+    ]));
+    renderQuestion();
+    renderGrid();
+    tick();
+    if (s.runningSince !== null || s.timed) E.state.timer = window.setInterval(tick, 1000);
+    renderPause();
+    remeasureSticky(); // the clock bar sticks under the header: focus and links must land below it
+  }
+
+  function remeasureSticky() {
+    if (guide().sticky) guide().sticky.measure();
+  }
+
+  function renderQuestion() {
+    var s = E.state.session;
+    var bank = E.state.bank;
+    var id = s.ids[s.current];
+    var q = bank.questions[id];
+    var number = s.current + 1;
+    var panel = E.state.root.querySelector("[data-exam-panel]");
+    panel.textContent = "";
+    if (!bank.loaded(id)) {
+      // Its content is still on its way: the heading holds its place (and focus), the question follows.
+      panel.appendChild(h("article", { class: "exam-q", "data-exam-loading": id, "aria-labelledby": "exam-q-title" }, [
+        h("h2", { id: "exam-q-title", class: "exam-q__title", tabindex: "-1", text: "Question " + number + " of " + s.ids.length }),
+        h("p", { "data-exam-loading-text": true, text: "Loading the question…" })
+      ]));
+      bank.load([id], function (missing) {
+        if (!E.state || E.state.session !== s || s.ids[s.current] !== id) return;
+        if (missing.length) {
+          panel.querySelector("[data-exam-loading-text]").textContent =
+            "This question could not be loaded. Check the connection and reload the page: the exam resumes where you left it.";
+          return;
+        }
+        var focused = document.activeElement && document.activeElement.id === "exam-q-title";
+        renderQuestion();
+        if (focused) E.state.root.querySelector("#exam-q-title").focus({ preventScroll: true });
+      });
+      renderProgress();
+      return;
+    }
+    var multi = q.select > 1;
+    var chosen = s.answers[id] || [];
+    var article = h("article", { class: "exam-q", "data-exam-question": id, "aria-labelledby": "exam-q-title" });
+    article.appendChild(h("h2", { id: "exam-q-title", class: "exam-q__title", tabindex: "-1",
+      text: "Question " + number + " of " + s.ids.length }));
+    // No topic or domain here: the real exam does not say, and the result does.
+    article.appendChild(h("div", { class: "exam-q__stem", id: "exam-q-stem", html: q.stem }));
+    var options = h("fieldset", { class: "exam-q__options", "aria-describedby": "exam-q-stem" }, [
+      h("legend", { class: "exam-q__instruction", "data-exam-instruction": true, "aria-live": multi ? "polite" : null,
+        text: guide().answerCore.choiceText(chosen.length, q.select) })
+    ]);
+    var listEl = h("ol", { class: "exam-q__list" });
+    // In this exam's order (seeded by the exam and the question), lettered by position; each input's value stays the
+    // bank's option index, which is what the session, grading and the learner's record keep.
+    core().optionOrder(s.seed, id, q.options.length).forEach(function (i, position) {
+      // The whole row is the label, as on the topic pages: a click anywhere on it chooses the option.
+      var row = h("label", { class: "quiz-option exam-option" }, [
+        h("input", { type: multi ? "checkbox" : "radio", name: "exam-answer", value: String(i),
+          checked: chosen.indexOf(i) !== -1, "data-exam-input": true })
+      ]);
+      row.insertAdjacentHTML("beforeend", core().letter(position) + ". " + q.options[i].text);
+      listEl.appendChild(h("li", { "data-exam-option": String(i), "data-exam-letter": core().letter(position) }, [row]));
+    });
+    options.appendChild(listEl);
+    article.appendChild(options);
+    var confidence = h("fieldset", { class: "exam-q__confidence", "data-exam-confidence": true }, [
+      h("legend", { text: "How sure are you? (optional)" })
+    ]);
+    core().CONFIDENCE.forEach(function (level) {
+      var cid = "exam-conf-" + level;
+      confidence.appendChild(h("span", { class: "exam-q__conf-choice" }, [
+        h("input", { type: "radio", name: "exam-confidence", id: cid, value: level, checked: s.confidence[id] === level,
+          "data-exam-confidence-input": level }),
+        h("label", { for: cid, text: level.charAt(0).toUpperCase() + level.slice(1) })
+      ]));
+    });
+    article.appendChild(confidence);
+    var flagged = !!s.flags[id];
+    article.appendChild(h("div", { class: "exam-q__nav" }, [
+      h("button", { type: "button", class: "md-button", "data-exam-prev": true, disabled: s.current === 0, text: "Previous" }),
+      " ",
+      h("button", { type: "button", class: "md-button", "data-exam-flag": true, "aria-pressed": flagged ? "true" : "false",
+        text: flagged ? "⚑ Flagged for review" : "Flag for review" }),
+      " ",
+      h("button", { type: "button", class: "md-button md-button--primary", "data-exam-next": true,
+        disabled: s.current === s.ids.length - 1, text: "Next" })
+    ]));
+    panel.appendChild(article);
+    renderProgress();
+  }
+
+  function renderProgress() {
+    // "answered" counts complete answers only: a "choose two" question with one tick is not done.
+    var s = E.state.session;
+    var p = core().pending(s, E.state.bank);
+    var progress = E.state.root.querySelector("[data-exam-progress]");
+    var done = s.ids.length - p.unanswered.length - p.incomplete.length;
+    if (progress) {
+      progress.textContent = done + " of " + s.ids.length + " answered" +
+        (p.incomplete.length ? ", " + p.incomplete.length + " incomplete" : "");
+    }
+  }
+
+  function renderGrid() {
+    var s = E.state.session;
+    Array.prototype.forEach.call(E.state.root.querySelectorAll("[data-exam-id]"), function (button, i) {
+      var id = button.getAttribute("data-exam-id");
+      var st = core().answerState(s, E.state.bank, id);
+      var label = st === "complete" ? "answered" : st === "incomplete" ? "incomplete" : "unanswered";
+      var flagged = !!s.flags[id];
+      button.setAttribute("data-state", label);
+      if (flagged) button.setAttribute("data-flagged", ""); else button.removeAttribute("data-flagged");
+      if (i === s.current) button.setAttribute("aria-current", "step"); else button.removeAttribute("aria-current");
+      button.textContent = (flagged ? "⚑ " : "") + (i + 1);
+      button.setAttribute("aria-label", "Question " + (i + 1) + ": " + label + (flagged ? ", flagged" : ""));
+    });
+    renderProgress();
+  }
+
+  function renderPause() {
+    var button = E.state.root.querySelector("[data-exam-pause]");
+    if (!button) return;
+    var paused = E.state.session.runningSince === null;
+    button.setAttribute("aria-pressed", paused ? "true" : "false");
+    button.textContent = paused ? "Resume the clock" : "Pause";
+  }
+
+  function tick() {
+    if (!E.state || !E.state.session || E.state.session.submittedAt) return;
+    if (!E.state.root.isConnected) { unmount(); return; } // navigated away before the page event arrived
+    var c = core();
+    var s = E.state.session;
+    var t = now();
+    E.state.lastTickAt = t;
+    var clockEl = E.state.root.querySelector("[data-exam-clock]");
+    if (s.timed) {
+      var left = c.remaining(s, t);
+      if (clockEl) clockEl.textContent = c.clock(left);
+      renderTimeLevel(c.timeLevel(left));
+      var message = c.announcement(s.limitMs, E.state.lastRemaining, left);
+      if (message) announce(message);
+      E.state.lastRemaining = left;
+      if (left <= 0) { submit(true); return; }
+    } else if (clockEl) {
+      clockEl.textContent = c.clock(c.elapsed(s, t));
+    }
+    E.state.ticks = (E.state.ticks || 0) + 1;
+    if (E.state.ticks % SAVE_EVERY === 0) checkpoint();
+  }
+
+  function renderTimeLevel(level) {
+    // The bar's look at 5 minutes and at 1 minute left: data-exam-time for the styles, and a word beside the clock, so
+    // it is not told by colour alone.
+    var bar = E.state.root.querySelector("[data-exam-bar]");
+    if (!bar || (bar.getAttribute("data-exam-time") || "") === level) return;
+    if (level) bar.setAttribute("data-exam-time", level); else bar.removeAttribute("data-exam-time");
+    var note = bar.querySelector("[data-exam-time-note]");
+    if (note) note.textContent = level === "last" ? "last minute" : level === "low" ? "under 5 minutes" : "";
+  }
+
+  function goTo(index) {
+    E.state.session = core().goTo(E.state.session, index);
+    save();
+    renderQuestion();
+    renderGrid();
+    focusHeading("#exam-q-title");
+  }
+
+  function onRunClick(event) {
+    var t = event.target.closest ? event.target.closest("button") : null;
+    if (!t || !E.state || !E.state.session || E.state.root.getAttribute("data-exam-view") !== "run") return;
+    var s = E.state.session;
+    var id = s.ids[s.current];
+    if (t.hasAttribute("data-exam-prev")) goTo(s.current - 1);
+    else if (t.hasAttribute("data-exam-next")) goTo(s.current + 1);
+    else if (t.hasAttribute("data-exam-goto")) goTo(parseInt(t.getAttribute("data-exam-goto"), 10));
+    else if (t.hasAttribute("data-exam-flag")) {
+      E.state.session = core().setFlag(s, id, !s.flags[id]);
+      save();
+      var flagged = !!E.state.session.flags[id];
+      t.setAttribute("aria-pressed", flagged ? "true" : "false");
+      t.textContent = flagged ? "⚑ Flagged for review" : "Flag for review";
+      renderGrid();
+    } else if (t.hasAttribute("data-exam-pause")) {
+      E.state.session = core().setPaused(s, s.runningSince !== null, now());
+      save();
+      stopTimer();
+      if (E.state.session.runningSince !== null) E.state.timer = window.setInterval(tick, 1000);
+      renderPause();
+      tick();
+      announce(E.state.session.runningSince === null ? "Clock paused." : "Clock running.");
+    } else if (t.hasAttribute("data-exam-submit")) {
+      var warning = core().submitWarning(s, E.state.bank);
+      confirmPanel("Submit your answers?", warning || "Every question is answered and none is flagged.",
+        "Submit now", "data-exam-confirm-submit", function () { submit(false); });
+    } else if (t.hasAttribute("data-exam-abandon")) {
+      confirmPanel("Abandon this exam?", "Its answers are discarded and nothing is recorded.", "Abandon",
+        "data-exam-confirm-abandon", abandon);
+    }
+  }
+
+  function confirmPanel(title, text, yes, marker, onYes) {
+    var panel = E.state.root.querySelector("[data-exam-confirm]");
+    panel.textContent = "";
+    var yesAttrs = { type: "button", class: "md-button md-button--primary", text: yes };
+    yesAttrs[marker] = true;
+    panel.appendChild(h("h2", { id: "exam-confirm-title", tabindex: "-1", text: title }));
+    panel.appendChild(h("p", { "data-exam-warning": true, text: text }));
+    var yesButton = h("button", yesAttrs);
+    var noButton = h("button", { type: "button", class: "md-button", text: "Keep working" });
+    panel.appendChild(h("p", {}, [yesButton, " ", noButton]));
+    panel.hidden = false;
+    yesButton.addEventListener("click", onYes);
+    noButton.addEventListener("click", function () {
+      panel.hidden = true;
+      panel.textContent = "";
+      var submitButton = E.state.root.querySelector("[data-exam-submit]");
+      if (submitButton) submitButton.focus();
+    });
+    panel.querySelector("h2").focus();
+  }
+
+  function abandon() {
+    stopTimer();
+    E.state.session = null;
+    store().set(CURRENT, null);
+    showSetup(E.state.link);
+    focusHeading("#exam-setup-title");
+  }
+
+  function onRunChange(event) {
+    if (!E.state || !E.state.session || E.state.root.getAttribute("data-exam-view") !== "run") return;
+    var target = event.target;
+    var s = E.state.session;
+    var id = s.ids[s.current];
+    if (target.hasAttribute("data-exam-input")) {
+      var selected = Array.prototype.filter.call(E.state.root.querySelectorAll("[data-exam-input]"), function (i) {
+        return i.checked;
+      }).map(function (i) { return parseInt(i.value, 10); });
+      E.state.session = core().answer(s, id, selected);
+      save();
+      renderGrid();
+      var instruction = E.state.root.querySelector("[data-exam-instruction]");
+      var q = E.state.bank.questions[id];
+      if (instruction) instruction.textContent = guide().answerCore.choiceText(selected.length, q.select);
+    } else if (target.hasAttribute("data-exam-confidence-input")) {
+      E.state.session = core().setConfidence(s, id, target.value);
+      save();
+    }
+  }
+
+  function submit(timeUp) {
+    var c = core();
+    var t = now();
+    stopTimer();
+    var s = c.checkpoint(E.state.session, t);
+    s.runningSince = null;
+    s.submittedAt = t;
+    s.expired = !!timeUp;
+    var result = c.score(s, E.state.bank, t);
+    // Every answer also counts as an attempt on that question, so progress and review see the exam too.
+    result.items.forEach(function (item) {
+      if (!item.answered) return;
+      store().recordAttempt(item.id, { selected: item.selected, correct: item.correct, at: t,
+        confidence: item.confidence, source: "exam", topic: item.topic });
+    });
+    store().set(HISTORY, c.addToHistory(store().get(HISTORY), c.historyEntry(result, s, t)));
+    store().set(LAST, s);
+    store().set(CURRENT, null);
+    E.state.session = null;
+    showResults(s, timeUp);
+  }
+
+  E.start = start;
+  E.showStarted = showStarted;
+  E.showRun = showRun;
+  E.remeasureSticky = remeasureSticky;
+  E.renderQuestion = renderQuestion;
+  E.renderProgress = renderProgress;
+  E.renderGrid = renderGrid;
+  E.renderPause = renderPause;
+  E.tick = tick;
+  E.renderTimeLevel = renderTimeLevel;
+  E.goTo = goTo;
+  E.onRunClick = onRunClick;
+  E.confirmPanel = confirmPanel;
+  E.abandon = abandon;
+  E.onRunChange = onRunChange;
+  E.submit = submit;
+})();
