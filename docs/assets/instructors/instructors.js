@@ -30,15 +30,7 @@
     return h("div", { class: "exam-setup__choice" }, [h("input", attrs), h("label", { for: id, text: label })]);
   }
 
-  function mount(root) {
-    var bank = window.llmGuide && window.llmGuide.bank;
-    var core = window.llmGuide && window.llmGuide.examCore;
-    var base = document.querySelector("[data-instructors-practice]");
-    h = window.llmGuide && window.llmGuide.dom ? window.llmGuide.dom.h : null;
-    if (!h || !bank || !core || !base || root.hasAttribute("data-instructors-ready")) return;
-    root.setAttribute("data-instructors-ready", "");
-    root.textContent = "";
-    var form = h("form", { "aria-label": "Build a practice exam link" });
+  function modeChoice() {
     var mode = h("fieldset", {}, [h("legend", { text: "What the exam holds" })]);
     [["draw", "Questions drawn from topics"], ["ids", "Questions I choose, in my order"]].forEach(function (m, i) {
       mode.appendChild(h("div", { class: "exam-setup__choice" }, [
@@ -47,8 +39,12 @@
         h("label", { for: "links-mode-" + m[0], text: m[1] })
       ]));
     });
-    form.appendChild(mode);
+    return mode;
+  }
 
+  function drawFields(bank, core) {
+    // Questions drawn from topics: which topics, how many, in the exam's proportions, and the seed. A seed only
+    // matters for drawn questions: a chosen set keeps the given order, so it has no seed field and its link no seed.
     var draw = h("div", { "data-instructors-draw": true });
     var topics = h("fieldset", {}, [h("legend", { text: "Topics (none ticked: all)" })]);
     bank.topics.forEach(function (t) {
@@ -58,8 +54,14 @@
     draw.appendChild(field("links-count", "Number of questions",
       h("input", { type: "number", min: "1", max: String(bank.order.length), value: String(core.DEFAULT_COUNT), "data-instructors-count": true })));
     draw.appendChild(check("links-domains", "Draw in the exam’s domain proportions", { checked: true, "data-instructors-domains": true }));
-    form.appendChild(draw);
+    draw.appendChild(field("links-seed", "Seed", h("input", { type: "text", inputmode: "numeric", autocomplete: "off",
+      value: String(core.newSeed(Math.random)), "data-instructors-seed": true }), "Same seed, same questions in the same order for everyone. Empty: each student gets their own."));
+    draw.appendChild(h("p", { class: "exam-setup__error", "data-instructors-seed-error": true, hidden: true }));
+    return draw;
+  }
 
+  function pickFields(bank) {
+    // Questions chosen by id, typed or ticked in lists by topic.
     var pick = h("div", { "data-instructors-choose": true, hidden: true });
     pick.appendChild(field("links-ids", "Question ids, in order, separated by commas",
       h("input", { type: "text", autocomplete: "off", spellcheck: "false", "data-instructors-ids": true, size: "40",
@@ -81,29 +83,81 @@
       details.appendChild(list);
       pick.appendChild(details);
     });
-    form.appendChild(pick);
+    return pick;
+  }
 
-    // A seed only matters for drawn questions: a chosen set keeps the given order, so it has no seed field and its
-    // link no `seed=`.
-    draw.appendChild(field("links-seed", "Seed", h("input", { type: "text", inputmode: "numeric", autocomplete: "off",
-      value: String(core.newSeed(Math.random)), "data-instructors-seed": true }), "Same seed, same questions in the same order for everyone. Empty: each student gets their own."));
-    draw.appendChild(h("p", { class: "exam-setup__error", "data-instructors-seed-error": true, hidden: true }));
-    form.appendChild(check("links-timer", "Timed: two minutes per question", { checked: true, "data-instructors-timer": true }));
-
-    var output = h("input", { type: "url", readonly: true, "data-instructors-output": true, size: "50" });
-    form.appendChild(field("links-output", "Link", output));
+  function outputFields(form) {
+    form.appendChild(field("links-output", "Link", h("input", { type: "url", readonly: true, "data-instructors-output": true, size: "50" })));
     form.appendChild(h("p", { class: "exam-setup__help", "data-instructors-where": true }));
-    var status = h("span", { role: "status", "data-instructors-status": true });
-    var open = h("a", { "data-instructors-open": true, text: "Open it" });
     form.appendChild(h("p", {}, [
       h("button", { type: "button", class: "md-button md-button--primary", "data-instructors-copy": true, text: "Copy link" }),
-      " ", open, " ", status
+      " ", h("a", { "data-instructors-open": true, text: "Open it" }), " ", h("span", { role: "status", "data-instructors-status": true })
     ]));
-    root.appendChild(form);
+  }
 
-    function idsValue() {
-      return form.querySelector("[data-instructors-ids]").value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
+  function typedIds(form) {
+    return form.querySelector("[data-instructors-ids]").value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
+  }
+
+  function showChosen(form, ids, unknown) {
+    var picked = form.querySelector("[data-instructors-picked]");
+    picked.setAttribute("data-instructors-picked", String(ids.length));
+    picked.textContent = ids.length === 1 ? "1 question chosen." : ids.length + " questions chosen.";
+    // A typed id the bank does not have is named now, and left out of the link, before anyone uses it.
+    var warning = form.querySelector("[data-instructors-unknown]");
+    warning.hidden = !unknown.length;
+    warning.textContent = unknown.length
+      ? "Not in the question bank, so left out of the link: " + unknown.map(function (id) { return id.slice(0, 80); }).join(", ") +
+        ". Check the spelling against the question list (q/)."
+      : "";
+  }
+
+  function seedOf(form, core) {
+    // The seed typed, or null (left out of the link, and said why).
+    var seedText = form.querySelector("[data-instructors-seed]").value.trim();
+    var seed = core.parseSeed(seedText);
+    var seedError = form.querySelector("[data-instructors-seed-error]");
+    seedError.hidden = !(seedText && seed === null);
+    seedError.textContent = seedError.hidden ? "" : "The seed “" + seedText.slice(0, 20) + "” is left out of the link: " +
+      core.seedProblem(seedText) + ".";
+    return seed;
+  }
+
+  function showLink(form, root, base, query) {
+    var url = new URL(base.href);
+    url.search = query;
+    url.hash = "";
+    // From the offline copy a file:// link works for no one else: hand out the published exam's address when the
+    // build knew it (Open still opens this copy), or say plainly that the link only works on this computer.
+    var published = root.getAttribute("data-instructors-published");
+    var shared = url;
+    if (url.protocol === "file:" && published) {
+      shared = new URL("practice/", published.replace(/\/?$/, "/"));
+      shared.search = query;
     }
+    form.querySelector("[data-instructors-output]").value = shared.href;
+    form.querySelector("[data-instructors-open]").href = url.href;
+    form.querySelector("[data-instructors-where]").textContent = url.protocol !== "file:" ? "" : published
+      ? "This is the published guide's address: it works for your students; Open tries it in this offline copy."
+      : "This link opens this offline copy, so it works on this computer only.";
+    form.querySelector("[data-instructors-status]").textContent = "";
+  }
+
+  function mount(root) {
+    var bank = window.llmGuide && window.llmGuide.bank;
+    var core = window.llmGuide && window.llmGuide.examCore;
+    var base = document.querySelector("[data-instructors-practice]");
+    h = window.llmGuide && window.llmGuide.dom ? window.llmGuide.dom.h : null;
+    if (!h || !bank || !core || !base || root.hasAttribute("data-instructors-ready")) return;
+    root.setAttribute("data-instructors-ready", "");
+    root.textContent = "";
+    var form = h("form", { "aria-label": "Build a practice exam link" });
+    form.appendChild(modeChoice());
+    var draw = form.appendChild(drawFields(bank, core));
+    var pick = form.appendChild(pickFields(bank));
+    form.appendChild(check("links-timer", "Timed: two minutes per question", { checked: true, "data-instructors-timer": true }));
+    outputFields(form);
+    root.appendChild(form);
 
     function known(id) {
       return Object.prototype.hasOwnProperty.call(bank.questions, id);
@@ -115,53 +169,18 @@
       pick.hidden = !byIds;
       var ticked = Array.prototype.filter.call(form.querySelectorAll("[data-instructors-topic]"), function (b) { return b.checked; })
         .map(function (b) { return b.value; });
-      var typed = idsValue();
+      var typed = typedIds(form);
       var ids = typed.filter(known);
-      var unknown = typed.filter(function (id) { return !known(id); });
-      var picked = form.querySelector("[data-instructors-picked]");
-      picked.setAttribute("data-instructors-picked", String(ids.length));
-      picked.textContent = ids.length === 1 ? "1 question chosen." : ids.length + " questions chosen.";
-      // A typed id the bank does not have is named now, and left out of the link, before anyone uses it.
-      var warning = form.querySelector("[data-instructors-unknown]");
-      warning.hidden = !unknown.length;
-      warning.textContent = unknown.length
-        ? "Not in the question bank, so left out of the link: " + unknown.map(function (id) { return id.slice(0, 80); }).join(", ") +
-          ". Check the spelling against the question list (q/)."
-        : "";
-      var seedText = form.querySelector("[data-instructors-seed]").value.trim();
-      var seed = core.parseSeed(seedText);
-      var seedError = form.querySelector("[data-instructors-seed-error]");
-      seedError.hidden = !(seedText && seed === null);
-      seedError.textContent = seedError.hidden ? "" : "The seed “" + seedText.slice(0, 20) + "” is left out of the link: " +
-        core.seedProblem(seedText) + ".";
-      var query = core.buildQuery({
+      showChosen(form, ids, typed.filter(function (id) { return !known(id); }));
+      var seed = seedOf(form, core);
+      showLink(form, root, base, core.buildQuery({
         ids: byIds ? ids : null,
         topics: ticked.length === bank.topics.length ? null : ticked,
         n: parseInt(form.querySelector("[data-instructors-count]").value, 10) || null,
         proportional: form.querySelector("[data-instructors-domains]").checked,
         seed: byIds ? null : seed,
         timer: form.querySelector("[data-instructors-timer]").checked
-      });
-      var url = new URL(base.href);
-      url.search = query;
-      url.hash = "";
-      // From the offline copy a file:// link works for no one else: hand out the published exam's address when the
-      // build knew it (Open still opens this copy), or say plainly that the link only works on this computer.
-      var published = root.getAttribute("data-instructors-published");
-      var shared = url;
-      if (url.protocol === "file:" && published) {
-        shared = new URL("practice/", published.replace(/\/?$/, "/"));
-        shared.search = query;
-      }
-      output.value = shared.href;
-      open.href = url.href;
-      var where = form.querySelector("[data-instructors-where]");
-      if (where) {
-        where.textContent = url.protocol !== "file:" ? "" : published
-          ? "This is the published guide's address: it works for your students; Open tries it in this offline copy."
-          : "This link opens this offline copy, so it works on this computer only.";
-      }
-      status.textContent = "";
+      }));
     }
 
     form.addEventListener("input", update);
@@ -169,7 +188,7 @@
       var box = event.target;
       if (box.hasAttribute && box.hasAttribute("data-instructors-pick")) {
         // Ticking appends, unticking removes: the order of ticking is the exam's order.
-        var ids = idsValue().filter(function (id) { return id !== box.value; });
+        var ids = typedIds(form).filter(function (id) { return id !== box.value; });
         if (box.checked) ids.push(box.value);
         form.querySelector("[data-instructors-ids]").value = ids.join(",");
       }
@@ -177,14 +196,13 @@
     });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.querySelector("[data-instructors-copy]").addEventListener("click", function () {
-      var left = form.querySelector("[data-instructors-mode=ids]").checked ? idsValue().filter(function (id) { return !known(id); }) : [];
-      var done = function (ok) {
-        status.textContent = (ok ? "Link copied." : "Copying was refused: select the link above and copy it.") +
-          (left.length ? " Left out, not in the bank: " + left.join(", ") + "." : "");
-      };
+      var left = form.querySelector("[data-instructors-mode=ids]").checked ? typedIds(form).filter(function (id) { return !known(id); }) : [];
+      var output = form.querySelector("[data-instructors-output]");
       window.llmGuide.browser.copy(output.value).then(function (ok) {
         if (!ok) output.select(); // ready to copy by hand
-        done(ok);
+        form.querySelector("[data-instructors-status]").textContent =
+          (ok ? "Link copied." : "Copying was refused: select the link above and copy it.") +
+          (left.length ? " Left out, not in the bank: " + left.join(", ") + "." : "");
       });
     });
     update();
