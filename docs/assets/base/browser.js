@@ -9,6 +9,9 @@
  *   llmGuide.browser.copy(text)             Promise<boolean>: the text is on the clipboard (or copying was refused)
  *   llmGuide.browser.download(name, text, type)   save text as a file
  *   llmGuide.browser.readText(file, done)   done(text) or done(null) when the file could not be read
+ *   llmGuide.browser.sticky.measure()       measure the header and every [data-sticky] bar now and whenever they
+ *                                           resize: their height becomes --guide-sticky-top, the scroll padding
+ *                                           that keeps links, search hits and keyboard focus below them
  */
 (function () {
   "use strict";
@@ -75,7 +78,31 @@
     reader.readAsText(file);
   }
 
+  function measureSticky() {
+    var header = document.querySelector(".md-header");
+    var top = header ? header.getBoundingClientRect().height : 0;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-sticky]"), function (bar) {
+      if (getComputedStyle(bar).position === "sticky") top += bar.getBoundingClientRect().height;
+    });
+    document.documentElement.style.setProperty("--guide-sticky-top", Math.ceil(top + 8) + "px");
+  }
+
+  var observer = null;
+
+  function watchSticky() {
+    // Bars come and go (the exam's clock bar appears when it starts): a feature that adds or removes one asks again.
+    if (!observer && window.ResizeObserver) observer = new ResizeObserver(measureSticky);
+    if (observer) {
+      observer.disconnect();
+      Array.prototype.forEach.call(document.querySelectorAll(".md-header, [data-sticky]"), function (element) {
+        observer.observe(element);
+      });
+    }
+    measureSticky();
+  }
+
   guide.browser = {
-    loadScript: loadScript, whenIdle: whenIdle, hash: hash, copy: copy, download: download, readText: readText
+    loadScript: loadScript, whenIdle: whenIdle, hash: hash, copy: copy, download: download, readText: readText,
+    sticky: { measure: watchSticky }
   };
 })();

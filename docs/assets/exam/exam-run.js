@@ -103,7 +103,7 @@
   }
 
   function remeasureSticky() {
-    if (guide().sticky) guide().sticky.measure();
+    guide().browser.sticky.measure();
   }
 
   function renderQuestion() {

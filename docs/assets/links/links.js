@@ -86,7 +86,7 @@
   function obstruction() {
     // Everything sticky at the top that would cover a question scrolled to the top edge.
     var bottom = 0;
-    Array.prototype.forEach.call(document.querySelectorAll(".md-header, .quiz__scorebar, .md-tabs"), function (el) {
+    Array.prototype.forEach.call(document.querySelectorAll(".md-header, .md-tabs, [data-sticky]"), function (el) {
       var style = getComputedStyle(el);
       if (style.position !== "sticky" && style.position !== "fixed") return;
       var rect = el.getBoundingClientRect();

@@ -272,32 +272,6 @@
 
   /* ---------- staying clear of sticky bars ---------- */
 
-  function measureSticky() {
-    // Links, search hits and keyboard focus scroll to just below the header and the sticky score bar: their real
-    // heights (which change with wrapping and layout) become the page's scroll padding.
-    // Any feature's bar that sticks under the header (the exam's clock bar) carries data-sticky and counts too.
-    var header = document.querySelector(".md-header");
-    var top = header ? header.getBoundingClientRect().height : 0;
-    Array.prototype.forEach.call(document.querySelectorAll(STICKY), function (bar) {
-      if (getComputedStyle(bar).position === "sticky") top += bar.getBoundingClientRect().height;
-    });
-    document.documentElement.style.setProperty("--guide-sticky-top", Math.ceil(top + 8) + "px");
-  }
-
-  var STICKY = ".quiz__scorebar, [data-sticky]";
-  var observer = window.ResizeObserver ? new ResizeObserver(measureSticky) : null;
-
-  function watchSticky() {
-    if (observer) {
-      observer.disconnect();
-      Array.prototype.forEach.call(document.querySelectorAll(".md-header, " + STICKY), function (element) {
-        observer.observe(element);
-      });
-    }
-    measureSticky();
-  }
-  // Features that add a sticky bar after the page mounted (the exam, when it starts) ask for a new measurement.
-  guide.sticky = { measure: watchSticky };
 
   /* ---------- the table of contents follows what is under the sticky bars ---------- */
 
@@ -338,7 +312,7 @@
   function mountAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
     guide.quizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
-    watchSticky();
+    guide.browser.sticky.measure(); // the score bar: links and focus land below it
     revealLinkedExplanation();
   }
 
