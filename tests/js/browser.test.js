@@ -32,3 +32,19 @@ test("whenIdle falls back to a timer where requestIdleCallback is missing", () =
   assert.ok(ran);
   assert.deepEqual(calls, [200]);
 });
+
+test("every() gives a stop function that ends the interval it started", () => {
+  const started = [];
+  const cleared = [];
+  const window = {
+    location: { hash: "" },
+    setInterval: (fn, ms) => { started.push(ms); return 7; },
+    clearInterval: (id) => { cleared.push(id); }
+  };
+  window.window = window;
+  vm.runInNewContext(source, { window: window, location: window.location, document: {}, navigator: {} });
+  const stop = window.llmGuide.browser.every(1000, () => {});
+  assert.deepEqual(started, [1000]);
+  stop();
+  assert.deepEqual(cleared, [7]);
+});

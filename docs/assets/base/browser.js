@@ -9,6 +9,11 @@
  *   llmGuide.browser.copy(text)             Promise<boolean>: the text is on the clipboard (or copying was refused)
  *   llmGuide.browser.download(name, text, type)   save text as a file
  *   llmGuide.browser.readText(file, done)   done(text) or done(null) when the file could not be read
+ *   llmGuide.browser.query() / setQuery(search)   the address's query; replace it in place (no new history entry,
+ *                                           the fragment kept; refused quietly where file:// forbids it)
+ *   llmGuide.browser.page() / replace(url)  this page's address without query and fragment; go to url in place of it
+ *   llmGuide.browser.siteRoot()             the site's root address (Material's scope, online and offline)
+ *   llmGuide.browser.later(ms, fn)          fn once, after ms; every(ms, fn) -> stop(): fn every ms until stopped
  *   llmGuide.browser.sticky.measure()       measure the header and every [data-sticky] bar now and whenever they
  *                                           resize: their height becomes --guide-sticky-top, the scroll padding
  *                                           that keeps links, search hits and keyboard focus below them
@@ -101,8 +106,32 @@
     measureSticky();
   }
 
+  function query() { return location.search; }
+
+  function setQuery(search) {
+    try { history.replaceState(history.state, "", location.pathname + search + location.hash); } catch (error) {
+      /* some browsers refuse it for file:// pages: the page still works, its address just does not say it */
+    }
+  }
+
+  function page() { return location.href.split(/[?#]/)[0]; }
+
+  function replace(url) { location.replace(url); }
+
+  function siteRoot() {
+    try { return window.__md_scope ? String(window.__md_scope) : document.baseURI; } catch (error) { return document.baseURI; }
+  }
+
+  function later(ms, fn) { return window.setTimeout(fn, ms); }
+
+  function every(ms, fn) {
+    var id = window.setInterval(fn, ms);
+    return function stop() { window.clearInterval(id); };
+  }
+
   guide.browser = {
     loadScript: loadScript, whenIdle: whenIdle, hash: hash, copy: copy, download: download, readText: readText,
+    query: query, setQuery: setQuery, page: page, replace: replace, siteRoot: siteRoot, later: later, every: every,
     sticky: { measure: watchSticky }
   };
 })();

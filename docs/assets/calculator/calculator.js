@@ -271,7 +271,7 @@
     if (!h || !c || root.hasAttribute("data-calc-ready")) return;
     root.setAttribute("data-calc-ready", "");
     root.textContent = "";
-    var query = c.parseQuery(location.search);
+    var query = c.parseQuery(window.llmGuide.browser.query());
     var raw = query.any ? query.raw : Object.assign({}, c.START);
     var extra = query;
     var form = buildForm();
@@ -319,12 +319,9 @@
         "= " + counted.count.toLocaleString("en-US") + " adapter parameters (" + c.formatCount(counted.count) + ")";
       form.querySelector("[data-calc-lora-use]").disabled = !!counted.error;
       var search = c.buildQuery(raw);
-      results.querySelector("[data-calc-link]").setAttribute("href", search || location.pathname);
-      if (fromForm) {
-        try { history.replaceState(history.state, "", location.pathname + search + location.hash); } catch (error) {
-          /* some browsers refuse it for file:// pages; the link above still holds the case */
-        }
-      }
+      results.querySelector("[data-calc-link]").setAttribute("href", search || window.llmGuide.browser.page());
+      // Some browsers refuse to change a file:// page's address; the link above still holds the case.
+      if (fromForm) window.llmGuide.browser.setQuery(search);
     }
 
     form.addEventListener("input", function (event) {

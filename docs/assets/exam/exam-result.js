@@ -12,6 +12,7 @@
   function core() { return E.core.apply(null, arguments); }
   function domainTitle() { return E.domainTitle.apply(null, arguments); }
   function focusHeading() { return E.focusHeading.apply(null, arguments); }
+  function guide() { return E.guide.apply(null, arguments); }
   function h() { return E.h.apply(null, arguments); }
   function notice() { return E.notice.apply(null, arguments); }
   function now() { return E.now.apply(null, arguments); }
@@ -244,7 +245,7 @@
         query: c.buildQuery({ ids: result.missed, timer: session.timed }) });
     });
     body.querySelector("[data-exam-new]").addEventListener("click", function () {
-      try { history.replaceState(history.state, "", location.pathname); } catch (error) { /* ignore */ }
+      guide().browser.setQuery("");
       showSetup(null);
       focusHeading("#exam-setup-title");
     });

@@ -32,7 +32,7 @@
     E.state.session = core().createSession(plan, now());
     save();
     // The seed goes into the address, so this exact run can be repeated or shared.
-    try { history.replaceState(history.state, "", location.pathname + plan.query + location.hash); } catch (error) { /* file:// in some browsers */ }
+    guide().browser.setQuery(plan.query);
     var s = E.state.session;
     // The first question's content first (one small script), then the run view in one go: the click costs a draw.
     E.state.bank.load([s.ids[0]], function () {
@@ -97,7 +97,7 @@
     renderQuestion();
     renderGrid();
     tick();
-    if (s.runningSince !== null || s.timed) E.state.timer = window.setInterval(tick, 1000);
+    if (s.runningSince !== null || s.timed) E.state.timer = guide().browser.every(1000, tick);
     renderPause();
     remeasureSticky(); // the clock bar sticks under the header: focus and links must land below it
   }
@@ -281,7 +281,7 @@
       E.state.session = core().setPaused(s, s.runningSince !== null, now());
       save();
       stopTimer();
-      if (E.state.session.runningSince !== null) E.state.timer = window.setInterval(tick, 1000);
+      if (E.state.session.runningSince !== null) E.state.timer = guide().browser.every(1000, tick);
       renderPause();
       tick();
       announce(E.state.session.runningSince === null ? "Clock paused." : "Clock running.");

@@ -46,7 +46,7 @@
     if (!live) return;
     // Clear first, so the same words said twice are still spoken.
     live.textContent = "";
-    window.setTimeout(function () { live.textContent = text; }, 50);
+    guide().browser.later(50, function () { live.textContent = text; });
   }
 
   function focusHeading(selector) {
@@ -65,7 +65,7 @@
   }
 
   function stopTimer() {
-    if (E.state && E.state.timer) { window.clearInterval(E.state.timer); E.state.timer = null; }
+    if (E.state && E.state.timer) { E.state.timer(); E.state.timer = null; } // the stop() browser.every gave
   }
 
   function questionTitle(bank, id, number) {

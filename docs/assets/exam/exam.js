@@ -99,7 +99,7 @@
       notice("This browser is not keeping data for this site (private mode or blocked storage). The exam still runs " +
         "to its result, but a reload loses it and the result will not be kept.", "warning");
     }
-    var params = c.parseParams(location.search, bank);
+    var params = c.parseParams(guide().browser.query(), bank);
     if (params.unknownIds.length) {
       notice("Not in the question bank, so left out: " + params.unknownIds.join(", ") + ".");
     }
@@ -159,7 +159,7 @@
     body.appendChild(h("p", { class: "exam-setup__help",
       text: "Setting up the linked exam discards the unfinished one: its answers are not recorded." }));
     body.querySelector("[data-exam-choice-resume]").addEventListener("click", function () {
-      try { history.replaceState(history.state, "", location.pathname + (saved.query || "") + location.hash); } catch (error) { /* file:// */ }
+      guide().browser.setQuery(saved.query || "");
       resume(saved);
     });
     body.querySelector("[data-exam-choice-link]").addEventListener("click", function () {

@@ -40,7 +40,7 @@
       if (id === match[1]) {
         var url = new URL(links[i].href);
         url.hash = hash;
-        location.replace(url.href);
+        window.llmGuide.browser.replace(url.href);
         return true;
       }
     }
@@ -124,7 +124,7 @@
       window.addEventListener(type, stop, { once: true, passive: true });
     });
     [0, 100, 300, 700].forEach(function (delay) {
-      window.setTimeout(function () { if (!moved) place(); }, delay);
+      window.llmGuide.browser.later(delay, function () { if (!moved) place(); });
     });
   }
 
@@ -142,11 +142,11 @@
     // After instant navigation document$ can emit before Material has put the new address (and its #q-<id>) in the
     // location bar, and pushState fires no hashchange: look again shortly.
     [50, 200, 500].forEach(function (delay) {
-      window.setTimeout(function () {
+      window.llmGuide.browser.later(delay, function () {
         var id = window.llmGuide.browser.hash();
         var target = id && document.getElementById(id);
         if (target && target.matches("[data-quiz-question]") && !target.hasAttribute("data-quiz-arrived")) arrive();
-      }, delay);
+      });
     });
   });
 })();

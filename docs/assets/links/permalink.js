@@ -17,7 +17,7 @@
     for (var i = 0; i < links.length; i++) {
       if (links[i].getAttribute("data-permalink") === id) {
         // replace(): the Back button returns to where the link was clicked, not to this hop.
-        location.replace(links[i].href);
+        window.llmGuide.browser.replace(links[i].href);
         return;
       }
     }

@@ -49,7 +49,7 @@
   }
 
   function topicHref(topic, id) {
-    var url = new URL(topic.url, window.__md_scope ? String(window.__md_scope) : document.baseURI);
+    var url = new URL(topic.url, guide.browser.siteRoot());
     if (id) url.hash = "q-" + id;
     return url.href;
   }

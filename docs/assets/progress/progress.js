@@ -17,7 +17,7 @@
 
   function scope() {
     // Material's site root (set in overrides/partials/javascripts/base.html); the document's base otherwise.
-    try { return window.__md_scope ? String(window.__md_scope) : document.baseURI; } catch (error) { return document.baseURI; }
+    return guide.browser.siteRoot();
   }
 
   function topicUrl(topic) {
@@ -103,7 +103,7 @@
     if (name === "*" || guide.storeCore.isQuestionName(name)) marksStale = true;
     if (queued) return;
     queued = true;
-    setTimeout(function () {
+    guide.browser.later(0, function () {
       queued = false;
       if (marksStale) { marksStale = false; markNavigation(); markLessons(); }
       showNotice();
