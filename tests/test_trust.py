@@ -315,3 +315,21 @@ def test_review_announces_the_verdict_only_not_the_explanations(page: Page, serv
     assert live.locator(".exam-review__options, .review-card__refs, [data-review-next]").count() == 0
     in_live_region = "el => !!el.closest('[role=status], [role=alert], [aria-live]:not([aria-live=off])')"
     assert not explained.evaluate(in_live_region)
+
+
+def test_every_feature_mounts_once_per_page_and_again_after_instant_navigation(page: Page, served_site: str) -> None:
+    # base/boot.js mounts by element: a page-wide feature on the page's content, once, whatever the page holds (each
+    # question is an <article> too), and on the new content only after instant navigation.
+    page.goto(f"{served_site}{lesson_path('peft')}")
+    expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
+    counts = "['quiz', 'links', 'progress'].map((name) => window.llmGuide.boot.mounted(name))"
+    assert page.evaluate(counts) == [1, 1, 1]
+    assert page.locator("[data-links-copy-link]").count() == page.locator("[data-quiz-question]").count()
+    page.locator(".md-footer__link--next").click()
+    page.wait_for_url(re.compile(r"/topics/peft/[^/]+/$"))
+    expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
+    assert page.evaluate(counts) == [1, 1, 1]
+    # The practice page's own feature joins the page-wide ones, once.
+    page.goto(f"{served_site}practice/")
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    assert page.evaluate("['exam', 'quiz', 'links'].map((name) => window.llmGuide.boot.mounted(name))") == [1, 1, 1]

@@ -3,10 +3,13 @@
  * of Material's instant navigations, and unmounted when its element leaves the document.
  *
  *   llmGuide.boot.component(name, selector, mount)
- *     mount(element) runs once for each element matching `selector` (a page-wide feature uses "article", the page's
- *     content, which instant navigation replaces); it may return { unmount() }, called when the element is gone.
+ *     mount(element) runs once for each element matching `selector` (a page-wide feature uses boot.PAGE, the page's
+ *     content element, which instant navigation replaces; not "article": each question is one); it may return
+ *     { unmount() }, called when the element is gone.
  *     A mount that throws is reported and the other features still mount.
  *   llmGuide.boot.refresh()   look again now (a feature that adds elements other features mount on)
+ *   llmGuide.boot.mounted(name)   how many elements `name` is mounted on now (tests check each page-wide feature
+ *                                 is mounted once, and again once after instant navigation)
  *
  * When to look: on each emission of Material's document$, and once the document is parsed, because Material completes
  * document$ without emitting under file://. Mounting is by element, so looking twice mounts nothing twice. Page
@@ -53,7 +56,15 @@
     if (started) look(c);
   }
 
-  guide.boot = { ready: true, component: component, refresh: refresh };
+  function mounted(name) {
+    var count = 0;
+    components.forEach(function (c) {
+      if (c.name === name) c.instances.forEach(function (i) { if (i.element.isConnected) count += 1; });
+    });
+    return count;
+  }
+
+  guide.boot = { ready: true, PAGE: "article.md-content__inner", component: component, refresh: refresh, mounted: mounted };
   queued.forEach(function (args) { component(args[0], args[1], args[2]); });
 
   function start() {

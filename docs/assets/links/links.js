@@ -137,7 +137,7 @@
   document.addEventListener("click", onClick);
   window.addEventListener("hashchange", function () { if (!forwardOldLink()) arrive(); });
   // Every page's content, on a full load and after each instant navigation (base/boot.js).
-  (window.llmGuide || {}).boot.component("links", "article", function () {
+  window.llmGuide.boot.component("links", window.llmGuide.boot.PAGE, function () {
     onPage();
     // After instant navigation document$ can emit before Material has put the new address (and its #q-<id>) in the
     // location bar, and pushState fires no hashchange: look again shortly.

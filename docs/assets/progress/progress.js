@@ -111,5 +111,5 @@
   });
 
   // Every page's content, on a full load and after each instant navigation (base/boot.js).
-  guide.boot.component("progress", "article", function () { mountAll(); });
+  guide.boot.component("progress", guide.boot.PAGE, function () { mountAll(); });
 })();

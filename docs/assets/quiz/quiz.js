@@ -515,5 +515,5 @@
   window.addEventListener("hashchange", revealLinkedExplanation);
 
   // Every page's content, on a full load and after each instant navigation (base/boot.js).
-  guide.boot.component("quiz", "article", function () { mountAll(); });
+  guide.boot.component("quiz", guide.boot.PAGE, function () { mountAll(); });
 })();
