@@ -93,7 +93,8 @@
     E.state.root.setAttribute("data-exam-view", name);
     var body = E.state.root.querySelector("[data-exam-body]");
     body.textContent = "";
-    remeasureSticky(); // the clock bar went with the old view
+    // The clock bar went with the old view; the run view measures once it has built its own (one layout, not two).
+    if (name !== "run") remeasureSticky();
     return body;
   }
 
