@@ -39,9 +39,12 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import yaml
+
+if TYPE_CHECKING:
+    from playwright.sync_api import CDPSession
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_VENV = ROOT / "bench/.peer-venv"
@@ -391,6 +394,12 @@ def chromium() -> str:
     return os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
+def script_ms(cdp: CDPSession) -> float:
+    """The page's script time so far (ms), from Chromium's own counter: a difference of two readings is what ran."""
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return 1000 * float(metrics["ScriptDuration"])
+
+
 def interaction_costs(site_url: str) -> dict[str, float | None]:
     """Script time (ms, from the browser's own counters) of checking an answer on a 200-question topic page, and of
     starting a 60-question exam when the site has a practice page."""
@@ -402,10 +411,6 @@ def interaction_costs(site_url: str) -> dict[str, float | None]:
         page = browser.new_page()
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
-
-        def script_ms() -> float:
-            metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-            return 1000 * float(metrics["ScriptDuration"])
 
         # The click is dispatched from inside the page and the window closes after the page's own follow-up work (a
         # timer and a frame): Playwright's actionability checks and polling run script in the page too, and would
@@ -420,9 +425,9 @@ def interaction_costs(site_url: str) -> dict[str, float | None]:
             article = articles.nth(index * total // 6)
             article.locator("[data-quiz-input]").first.check()
             page.wait_for_timeout(200)
-            before = script_ms()
+            before = script_ms(cdp)
             article.evaluate(f"async (el) => {{ el.querySelector('[data-quiz-check]').click(); await {settle}; }}")
-            samples.append(script_ms() - before)
+            samples.append(script_ms(cdp) - before)
             if not article.get_attribute("data-quiz-checked"):
                 raise SystemExit("checking an answer did not grade it")
         costs["check"] = statistics.median(samples)
@@ -430,9 +435,9 @@ def interaction_costs(site_url: str) -> dict[str, float | None]:
         start = page.locator("[data-exam-start]")
         if page.url.rstrip("/").endswith("practice") and start.count():
             page.wait_for_timeout(300)
-            before = script_ms()
+            before = script_ms(cdp)
             start.first.evaluate(f"async (el) => {{ el.click(); await {settle}; }}")
-            costs["exam"] = script_ms() - before
+            costs["exam"] = script_ms(cdp) - before
             if not page.locator("[data-exam-question]").count():
                 raise SystemExit("starting an exam showed no question")
         browser.close()
@@ -465,25 +470,20 @@ def bank_data_loaded(site_url: str, site: Path, n: int) -> dict[str, float]:
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
 
-        def script_ms() -> float:
-            return 1000 * float(
-                {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}["ScriptDuration"]
-            )
-
         page.goto(f"{site_url}practice/")
         page.wait_for_selector("[data-exam-start]")
         page.wait_for_load_state("networkidle")
         out["ready"] = kb()
         page.fill("[data-exam-count]", str(want))
         page.wait_for_timeout(300)
-        before = script_ms()
+        before = script_ms(cdp)
         # From the click to the frame that shows the first question. The exam's other questions load after that
         # frame, each script its own small task, so they are not part of starting.
         page.locator("[data-exam-start]").first.evaluate(
             "async (el) => { const frame = () => new Promise((done) => requestAnimationFrame(done)); el.click(); "
             "while (!document.querySelector('[data-exam-question]')) await frame(); await frame(); }"
         )
-        out["start ms"] = script_ms() - before
+        out["start ms"] = script_ms(cdp) - before
         page.wait_for_load_state("networkidle")
         page.wait_for_function(
             "() => window.llmGuide.bank.order.filter((id) => window.llmGuide.bank.loaded(id)).length >= " + str(want)
@@ -492,9 +492,9 @@ def bank_data_loaded(site_url: str, site: Path, n: int) -> dict[str, float]:
         samples = []
         for _ in range(min(5, want - 1)):
             option = page.locator("[data-exam-question] [data-exam-input]").first
-            before = script_ms()
+            before = script_ms(cdp)
             option.evaluate(f"async (el) => {{ el.click(); await {settle}; }}")
-            samples.append(script_ms() - before)
+            samples.append(script_ms(cdp) - before)
             page.locator("[data-exam-next]").click()
             page.wait_for_selector("[data-exam-question]")
         out["answer ms"] = statistics.median(samples)
@@ -547,10 +547,9 @@ def lesson_check_cost(site_url: str) -> float:
             for option in json.loads(article.get_attribute("data-quiz-key") or "[]"):
                 article.locator(f'[data-quiz-option="{option}"] [data-quiz-input]').check()
             page.wait_for_timeout(200)
-            before = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}["ScriptDuration"]
+            before = script_ms(cdp)
             article.evaluate(f"async (el) => {{ el.querySelector('[data-quiz-check]').click(); await {settle}; }}")
-            after = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}["ScriptDuration"]
-            samples.append(1000 * (after - before))
+            samples.append(script_ms(cdp) - before)
             if not article.get_attribute("data-quiz-checked"):
                 raise SystemExit("checking an answer on the lesson page did not grade it")
         browser.close()

@@ -2,6 +2,7 @@
  * Small DOM helpers shared by the pages that build their interface in the browser (practice exam, review,
  * instructors), loaded by those pages only (`scripts:` in their front matter), before their own script.
  *   llmGuide.dom.h(tag, attrs, children)  an element; attrs.text sets its text, attrs.html build-time HTML only
+ *   llmGuide.dom.sources(refs, className) a question's references as "Sources: a; b", links set as data, not HTML
  */
 (function () {
   "use strict";
@@ -24,5 +25,16 @@
     return el;
   }
 
-  guide.dom = { h: h };
+  function sources(refs, className) {
+    var line = h("p", { class: className }, ["Sources: "]);
+    refs.forEach(function (ref, i) {
+      if (i) line.appendChild(document.createTextNode("; "));
+      var a = h("a", { rel: "noopener", text: ref.title });
+      a.href = ref.url;
+      line.appendChild(a);
+    });
+    return line;
+  }
+
+  guide.dom = { h: h, sources: sources };
 })();

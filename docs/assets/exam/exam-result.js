@@ -103,14 +103,7 @@
       ]));
     });
     li.appendChild(options);
-    var refs = h("p", { class: "exam-review__refs" }, [h("span", { text: "Sources: " })]);
-    q.references.forEach(function (ref, i) {
-      if (i) refs.appendChild(document.createTextNode("; "));
-      var a = h("a", { rel: "noopener", text: ref.title });
-      a.href = ref.url;
-      refs.appendChild(a);
-    });
-    li.appendChild(refs);
+    li.appendChild(guide().dom.sources(q.references, "exam-review__refs"));
     return li;
   }
 

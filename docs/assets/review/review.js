@@ -230,14 +230,7 @@
     var explained = form.querySelector("[data-review-explained]");
     explained.textContent = "";
     explained.appendChild(why);
-    var refs = h("p", { class: "review-card__refs" }, ["Sources: "]);
-    q.references.forEach(function (ref, i) {
-      if (i) refs.appendChild(document.createTextNode("; "));
-      var a = h("a", { rel: "noopener", text: ref.title });
-      a.href = ref.url;
-      refs.appendChild(a);
-    });
-    explained.appendChild(refs);
+    explained.appendChild(g().dom.sources(q.references, "review-card__refs"));
     refreshAfterCheck();
     var next = h("button", { type: "button", class: "md-button md-button--primary", "data-review-next": true, text: "Next question" });
     next.addEventListener("click", function () { render("[data-review-summary]"); });
