@@ -37,6 +37,8 @@ def freeze_time(page: Page) -> None:
 
 
 def exam_order(page: Page) -> list[str]:
+    # After Start the grid comes with the run view, once the first question's script is in.
+    page.locator("[data-exam-grid] [data-exam-id]").first.wait_for()
     return page.locator("[data-exam-grid] [data-exam-id]").evaluate_all("els => els.map(e => e.dataset.examId)")
 
 

@@ -215,6 +215,7 @@ def test_the_exam_set_up_offers_lessons_and_a_link_can_name_one(page: Page, serv
     expect(page.locator(f"[data-exam-lesson='memory/{lesson.id}']")).to_be_checked()
     expect(page.locator("[data-exam-topic='peft']")).not_to_be_checked()
     page.locator("[data-exam-start]").click()
+    page.locator("[data-exam-grid] [data-exam-id]").first.wait_for()  # the run view, once question 1's script is in
     drawn = page.locator("[data-exam-grid] [data-exam-id]").evaluate_all("els => els.map(e => e.dataset.examId)")
     assert len(drawn) == 4 and set(drawn) <= wanted, drawn
 
@@ -333,3 +334,123 @@ def test_every_feature_mounts_once_per_page_and_again_after_instant_navigation(p
     page.goto(f"{served_site}practice/")
     expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
     assert page.evaluate("['exam', 'quiz', 'links'].map((name) => window.llmGuide.boot.mounted(name))") == [1, 1, 1]
+
+
+def own_listeners(page: Page) -> list[tuple[str, str, str]]:
+    """(target, event type, script file) for every listener the guide's own scripts (not Material's bundle) hold on the
+    window and the document, read with the DevTools protocol."""
+    cdp = page.context.new_cdp_session(page)
+    scripts: dict[str, str] = {}
+    cdp.on("Debugger.scriptParsed", lambda event: scripts.__setitem__(event["scriptId"], event["url"]))
+    cdp.send("Debugger.enable")
+    out = []
+    for target in ("window", "document"):
+        handle = cdp.send("Runtime.evaluate", {"expression": target})["result"]["objectId"]
+        for listener in cdp.send("DOMDebugger.getEventListeners", {"objectId": handle})["listeners"]:
+            url = scripts.get(listener["scriptId"], "")
+            if "/assets/" in url and "/assets/javascripts/" not in url:
+                out.append((target, listener["type"], url.split("/assets/")[1].split("?")[0]))
+    cdp.detach()
+    return sorted(out)
+
+
+OUTSIDE = {"storage", "DOMContentLoaded"}
+
+
+def test_events_go_through_one_delegated_layer_registered_once(page: Page, served_site: str) -> None:
+    # base/boot.js's boot.on: one listener per event type, on the window, whatever the features; instant navigation
+    # adds none (the features registered once, when their scripts ran).
+    page.goto(f"{served_site}{lesson_path('peft')}")
+    expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
+    page.wait_for_load_state("networkidle")
+    first = own_listeners(page)
+    types = [t for _, t, _ in first]
+    assert {"click", "change", "submit", "focusin", "hashchange", "scroll"} <= set(types), first
+    assert len(types) == len(set(types)), f"more than one listener for a type: {first}"
+    # Outside the layer only the storage module (other tabs' writes) and the start-up (the parsed document) listen.
+    assert {(target, script) for target, t, script in first if t not in OUTSIDE} == {("window", "base/boot.js")}, first
+    page.locator(".md-footer__link--next").click()
+    page.wait_for_url(re.compile(r"/topics/peft/[^/]+/$"))
+    expect(page.locator("[data-quiz-question][data-quiz-ready]").first).to_be_attached()
+    assert own_listeners(page) == first
+    # The practice page's features join the same listeners.
+    page.locator(".md-nav__link[href$='practice/']").first.click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    after = own_listeners(page)
+    assert len([t for _, t, _ in after]) == len({t for _, t, _ in after}), after
+    assert {(target, script) for target, t, script in after if t not in OUTSIDE} == {("window", "base/boot.js")}, after
+
+
+def test_a_handler_that_throws_leaves_the_others_working(browser: Browser, served_site: str, bank: LoadedBank) -> None:
+    # Its own page: the error it provokes is the point, not a failure of the page.
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    open_topic(page, served_site, "peft")
+    page.evaluate("window.llmGuide.boot.on('click', '[data-quiz]', () => { throw new Error('broken feature'); })")
+    q = lesson_questions(bank, "peft")[0]
+    choose(page, q, q.key)
+    question(page, q).locator("[data-quiz-check]").click()
+    expect(question(page, q)).to_have_attribute("data-quiz-checked", re.compile("."))
+    assert any("llm-guide: a click handler failed" in e and "broken feature" in e for e in errors), errors
+    page.close()
+
+
+def test_one_confirm_and_undo_view_for_topic_pages_progress_and_the_exam(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    # base/confirm.js: the same box, the same states and the same focus rules wherever the guide asks first.
+    q = lesson_questions(bank, "peft")[0]
+    open_topic(page, served_site, "peft")
+    choose(page, q, q.key)
+    question(page, q).locator("[data-quiz-check]").click()
+    page.locator("[data-quiz-reset]").click()
+    box = page.locator("[data-quiz-confirm]")
+    expect(box).to_have_attribute("data-confirm", "ask")
+    expect(box.locator("[data-quiz-reset-no]")).to_be_focused()  # the safe choice
+    box.locator("[data-quiz-reset-yes]").click()
+    expect(box).to_have_attribute("data-confirm", "done")
+    expect(box.locator("[data-quiz-undo]")).to_be_focused()
+    box.locator("[data-quiz-undo]").click()
+    expect(box).to_be_hidden()
+    expect(question(page, q)).to_have_attribute("data-quiz-checked", re.compile("."))
+
+    page.goto(f"{served_site}progress/")
+    page.locator("[data-progress-reset-all]").click()
+    box = page.locator("[data-progress-confirm]")
+    expect(box).to_have_attribute("data-confirm", "ask")
+    expect(box.locator("[data-progress-reset-no]")).to_be_focused()
+    box.locator("[data-progress-reset-no]").click()
+    expect(box).to_be_hidden()
+    expect(page.locator("[data-progress-reset-all]")).to_be_focused()
+
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    page.locator("[data-exam-abandon]").click()
+    box = page.locator("[data-exam-confirm]")
+    expect(box).to_have_attribute("data-confirm", "ask")
+    expect(box.locator("h2")).to_be_focused()  # a panel: its heading says what is being asked
+    box.locator("[data-exam-confirm-keep]").click()
+    expect(box).to_be_hidden()
+    expect(page.locator("[data-exam-submit]")).to_be_focused()
+
+
+def test_the_exam_and_review_show_questions_with_one_view(page: Page, served_site: str, bank: LoadedBank) -> None:
+    # base/question-view.js: the same option rows (a whole .quiz-option label, lettered) and the same explained
+    # options in the exam's result and on Review.
+    q = multi(bank)
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    row = "> label.quiz-option > input[type=checkbox]"
+    assert page.locator(f"[data-exam-question] li[data-exam-option] {row}").count() == len(q.options)
+    page.locator("[data-exam-question] [data-exam-input]").first.check()
+    submit(page)
+    explained = ".exam-review__options > li.exam-review__option > .exam-review__why"
+    assert page.locator(f"[data-exam-review-item] {explained}").count() == len(q.options)
+    page.goto(f"{served_site}review/")
+    card = page.locator(f"[data-review-card='{q.id}']")
+    assert card.locator(f"li[data-review-option] {row}").count() == len(q.options)
+    texts = card.locator("[data-review-option] label").all_inner_texts()
+    assert [t[:2] for t in texts] == [f"{chr(65 + i)}." for i in range(len(q.options))]
+    for index in q.key:
+        card.locator(f"[data-review-option='{index}'] [data-review-input]").check()
+    card.locator("[data-review-check]").click()
+    assert card.locator(f"[data-review-explained] {explained}").count() == len(q.options)

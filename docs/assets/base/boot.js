@@ -10,11 +10,17 @@
  *   llmGuide.boot.refresh()   look again now (a feature that adds elements other features mount on)
  *   llmGuide.boot.mounted(name)   how many elements `name` is mounted on now (tests check each page-wide feature
  *                                 is mounted once, and again once after instant navigation)
+ *   llmGuide.boot.on(type, selector, handler)
+ *     the one delegated event layer: handler(event, element) for each `type` event (click, change, submit, input,
+ *     focusin, hashchange, scroll, pagehide, visibilitychange...) whose target is inside an element matching
+ *     `selector` (the closest one), or for every such event when `selector` is null. One listener per type, on the
+ *     window, for the whole visit: it outlives instant navigation, so features register once, when their script
+ *     runs, and elements that a view adds later need nothing. A handler that throws is reported; the others run.
  *
  * When to look: on each emission of Material's document$, and once the document is parsed, because Material completes
  * document$ without emitting under file://. Mounting is by element, so looking twice mounts nothing twice. Page
- * scripts (front matter `scripts:`) can run before this file: they register through the queue that the head script
- * in overrides/main.html sets up, drained here.
+ * scripts (front matter `scripts:`) can run before this file: they register (components and events) through the
+ * queues that the head script in overrides/main.html sets up, drained here.
  */
 (function () {
   "use strict";
@@ -22,18 +28,19 @@
   var guide = (window.llmGuide = window.llmGuide || {});
   if (guide.boot && guide.boot.ready) return;
   var queued = (guide.boot && guide.boot.queue) || [];
+  var queuedEvents = (guide.boot && guide.boot.events) || [];
   var components = [];
   var started = false;
 
-  function report(name, error) {
-    if (window.console && console.error) console.error("llm-guide: " + name + " did not start:", error);
+  function report(name, error, what) {
+    if (window.console && console.error) console.error("llm-guide: " + name + " " + (what || "did not start") + ":", error);
   }
 
   function look(c) {
     c.instances = c.instances.filter(function (instance) {
       if (instance.element.isConnected) return true;
       if (instance.handle && typeof instance.handle.unmount === "function") {
-        try { instance.handle.unmount(); } catch (error) { report(c.name, error); }
+        try { instance.handle.unmount(); } catch (error) { report(c.name, error, "did not stop"); }
       }
       return false;
     });
@@ -64,8 +71,32 @@
     return count;
   }
 
-  guide.boot = { ready: true, PAGE: "article.md-content__inner", component: component, refresh: refresh, mounted: mounted };
+  var handlers = {}; // type -> [{ selector, handler }]
+  var PASSIVE = { scroll: true, touchstart: true, touchmove: true, wheel: true };
+
+  function dispatch(event) {
+    var list = handlers[event.type] || [];
+    var target = event.target && event.target.closest ? event.target : null;
+    for (var i = 0; i < list.length; i++) {
+      var element = list[i].selector === null ? target : target && target.closest(list[i].selector);
+      if (list[i].selector !== null && !element) continue;
+      try { list[i].handler(event, element); } catch (error) { report("a " + event.type + " handler", error, "failed"); }
+    }
+  }
+
+  function on(type, selector, handler) {
+    if (!handlers[type]) {
+      handlers[type] = [];
+      window.addEventListener(type, dispatch, PASSIVE[type] ? { passive: true } : false);
+    }
+    handlers[type].push({ selector: selector || null, handler: handler });
+  }
+
+  guide.boot = {
+    ready: true, PAGE: "article.md-content__inner", component: component, refresh: refresh, mounted: mounted, on: on
+  };
   queued.forEach(function (args) { component(args[0], args[1], args[2]); });
+  queuedEvents.forEach(function (args) { on(args[0], args[1], args[2]); });
 
   function start() {
     started = true;

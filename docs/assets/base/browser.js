@@ -6,6 +6,8 @@
  *   llmGuide.browser.whenIdle(fn)           fn when the browser has nothing better to do (work a learner is not
  *                                           waiting for: it must never delay a frame they are)
  *   llmGuide.browser.hash()                 the address's fragment, decoded; null when its %-escapes are malformed
+ *   llmGuide.browser.rawHash()              the fragment as written (to quote a malformed one back to the learner)
+ *   llmGuide.browser.address()              this page's whole address; offline(): whether it is a file:// copy
  *   llmGuide.browser.copy(text)             Promise<boolean>: the text is on the clipboard (or copying was refused)
  *   llmGuide.browser.download(name, text, type)   save text as a file
  *   llmGuide.browser.readText(file, done)   done(text) or done(null) when the file could not be read
@@ -14,9 +16,12 @@
  *   llmGuide.browser.page() / replace(url)  this page's address without query and fragment; go to url in place of it
  *   llmGuide.browser.siteRoot()             the site's root address (Material's scope, online and offline)
  *   llmGuide.browser.later(ms, fn)          fn once, after ms; every(ms, fn) -> stop(): fn every ms until stopped
- *   llmGuide.browser.sticky.measure()       measure the header and every [data-sticky] bar now and whenever they
- *                                           resize: their height becomes --guide-sticky-top, the scroll padding
- *                                           that keeps links, search hits and keyboard focus below them
+ *   llmGuide.browser.afterFrames(n, fn)     fn in the n-th animation frame from now (after the browser's own
+ *                                           updates of the frames before it)
+ *   llmGuide.browser.sticky.measure(done)   measure the header and every [data-sticky] bar, then whenever they
+ *                                           resize: their height becomes the root's scroll-padding-top, which keeps
+ *                                           links, search hits and keyboard focus below them; done() once it is set
+ *                                           (in the next frame, from layout the browser did anyway)
  */
 (function () {
   "use strict";
@@ -41,6 +46,12 @@
   function hash() {
     try { return decodeURIComponent(location.hash.slice(1)); } catch (error) { return null; }
   }
+
+  function rawHash() { return location.hash.slice(1); }
+
+  function address() { return location.href; }
+
+  function offline() { return location.protocol === "file:"; }
 
   function copy(text) {
     // The async clipboard needs a secure context (not always file:// or plain http); fall back to a hidden field.
@@ -89,21 +100,33 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-sticky]"), function (bar) {
       if (getComputedStyle(bar).position === "sticky") top += bar.getBoundingClientRect().height;
     });
-    document.documentElement.style.setProperty("--guide-sticky-top", Math.ceil(top + 8) + "px");
+    // The padding itself, not an inherited custom property: changing one on the root restyles every element of the
+    // page (a 60-question exam's start spent more time on that than on drawing the question).
+    document.documentElement.style.scrollPaddingTop = Math.ceil(top + 8) + "px";
   }
 
   var observer = null;
+  var waiting = []; // done() callbacks of measure(), until the next measurement
 
-  function watchSticky() {
-    // Bars come and go (the exam's clock bar appears when it starts): a feature that adds or removes one asks again.
-    if (!observer && window.ResizeObserver) observer = new ResizeObserver(measureSticky);
-    if (observer) {
-      observer.disconnect();
-      Array.prototype.forEach.call(document.querySelectorAll(".md-header, [data-sticky]"), function (element) {
-        observer.observe(element);
-      });
-    }
+  function measured() {
     measureSticky();
+    var callbacks = waiting;
+    waiting = [];
+    callbacks.forEach(function (fn) { fn(); });
+  }
+
+  function watchSticky(done) {
+    // Bars come and go (the exam's clock bar appears when it starts): a feature that adds or removes one asks again.
+    // The observer reports every element it is given once, after the next layout: measuring there, not now, reads
+    // sizes the browser has just computed instead of forcing a layout of a page that is still being built.
+    if (done) waiting.push(done);
+    if (!observer && window.ResizeObserver) observer = new ResizeObserver(measured);
+    var elements = document.querySelectorAll(".md-header, [data-sticky]");
+    if (!observer || !elements.length) { measured(); return; }
+    observer.disconnect();
+    Array.prototype.forEach.call(elements, function (element) { observer.observe(element); });
+    // An element with no size is not reported (a hidden bar, print): two frames on, the measurement happens anyway.
+    afterFrames(2, function () { if (waiting.length) measured(); });
   }
 
   function query() { return location.search; }
@@ -129,9 +152,16 @@
     return function stop() { window.clearInterval(id); };
   }
 
+  function afterFrames(n, fn) {
+    if (n <= 0) { fn(); return; }
+    requestAnimationFrame(function () { afterFrames(n - 1, fn); });
+  }
+
   guide.browser = {
-    loadScript: loadScript, whenIdle: whenIdle, hash: hash, copy: copy, download: download, readText: readText,
+    loadScript: loadScript, whenIdle: whenIdle, hash: hash, rawHash: rawHash, address: address, offline: offline,
+    copy: copy, download: download, readText: readText,
     query: query, setQuery: setQuery, page: page, replace: replace, siteRoot: siteRoot, later: later, every: every,
+    afterFrames: afterFrames,
     sticky: { measure: watchSticky }
   };
 })();

@@ -86,23 +86,9 @@
       return li;
     }
     li.appendChild(h("div", { class: "exam-review__stem", html: q.stem }));
-    var options = h("ol", { class: "exam-review__options" });
     // In the order and with the letters the learner saw in the exam.
-    item.order.forEach(function (i, position) {
-      var option = q.options[i];
-      var mine = item.selected.indexOf(i) !== -1;
-      var right = q.key.indexOf(i) !== -1;
-      var tags = [];
-      if (mine) tags.push("Your answer");
-      if (right) tags.push("Correct answer");
-      options.appendChild(h("li", { class: "exam-review__option" + (right ? " is-key" : "") + (mine ? " is-mine" : ""),
-        "data-exam-review-option": String(i), "data-exam-letter": c.letter(position) }, [
-        h("p", { class: "exam-review__option-text", html: "<strong>" + c.letter(position) + ".</strong> " + option.text }),
-        tags.length ? h("p", { class: "exam-review__tags", text: tags.join(" · ") }) : null,
-        h("div", { class: "exam-review__why", html: option.explanation })
-      ]));
-    });
-    li.appendChild(options);
+    li.appendChild(guide().questionView.explained(q, { selected: item.selected, order: item.order,
+      itemAttr: "data-exam-review-option", letterAttr: "data-exam-letter" }));
     li.appendChild(guide().dom.sources(q.references, "exam-review__refs"));
     return li;
   }

@@ -31,40 +31,46 @@
   function start(plan) {
     E.state.session = core().createSession(plan, now());
     save();
-    // The seed goes into the address, so this exact run can be repeated or shared.
-    guide().browser.setQuery(plan.query);
     var s = E.state.session;
     // The first question's content first (one small script), then the run view in one go: the click costs a draw.
     E.state.bank.load([s.ids[0]], function () {
-      if (E.state && E.state.session === s) showStarted(s);
+      if (E.state && E.state.session === s) showStarted(s, plan.query);
     });
   }
 
-  function showStarted(s) {
-    showRun();
+  function showStarted(s, query) {
+    // The first question's heading at the top of the screen (below the header and the clock bar), focused: once the
+    // clock bar is measured, in the frame that lays the run out, so the click forces no layout of its own.
+    showRun(function () {
+      if (!E.state || E.state.session !== s) return;
+      var heading = E.state.root.querySelector("#exam-q-title");
+      if (heading) {
+        heading.scrollIntoView({ block: "start" });
+        heading.focus({ preventScroll: true });
+      }
+      // The seed goes into the address, so this exact run can be repeated or shared: once the question is on screen,
+      // since replacing the address can cost the browser several milliseconds the learner would wait through.
+      guide().browser.whenIdle(function () {
+        if (E.state && E.state.session === s) guide().browser.setQuery(query);
+      });
+    });
     announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
-    // The first question's heading at the top of the screen (below the header and the clock bar), focused.
-    var heading = E.state.root.querySelector("#exam-q-title");
-    if (heading) {
-      heading.scrollIntoView({ block: "start" });
-      heading.focus({ preventScroll: true });
-    }
   }
 
-  function showRun() {
+  function showRun(measured) {
     var body = setView("run");
     var s = E.state.session;
     // Every question of this exam fetched while the learner reads, ten at a time in idle moments (a few kB each):
     // moving between questions and the result then need no wait, and an exam started online still finishes if the
-    // connection drops. Starting never waits for them.
-    (function prefetch(from) {
+    // connection drops. Starting never waits for them: they begin after the frame that shows the question.
+    function prefetch(from) {
       if (from >= s.ids.length) return;
       guide().browser.whenIdle(function () {
         if (!E.state || E.state.session !== s) return;
         E.state.bank.load(s.ids.slice(from, from + 10));
         prefetch(from + 10);
       });
-    })(0);
+    }
     var bar = h("div", { class: "exam-bar", "data-sticky": true, "data-exam-bar": true }, [
       h("p", { class: "exam-bar__clock" }, [
         h("span", { class: "exam-bar__label", text: s.timed ? "Time left: " : "Time used: " }),
@@ -99,11 +105,15 @@
     tick();
     if (s.runningSince !== null || s.timed) E.state.timer = guide().browser.every(1000, tick);
     renderPause();
-    remeasureSticky(); // the clock bar sticks under the header: focus and links must land below it
+    // The clock bar sticks under the header: focus and links must land below it.
+    remeasureSticky(function () {
+      if (measured) measured();
+      prefetch(0);
+    });
   }
 
-  function remeasureSticky() {
-    guide().browser.sticky.measure();
+  function remeasureSticky(measured) {
+    guide().browser.sticky.measure(measured);
   }
 
   function renderQuestion() {
@@ -145,32 +155,20 @@
       h("legend", { class: "exam-q__instruction", "data-exam-instruction": true, "aria-live": multi ? "polite" : null,
         text: guide().answerCore.choiceText(chosen.length, q.select) })
     ]);
-    var listEl = h("ol", { class: "exam-q__list" });
+    var view = guide().questionView;
     // In this exam's order (seeded by the exam and the question), lettered by position; each input's value stays the
     // bank's option index, which is what the session, grading and the learner's record keep.
-    core().optionOrder(s.seed, id, q.options.length).forEach(function (i, position) {
-      // The whole row is the label, as on the topic pages: a click anywhere on it chooses the option.
-      var row = h("label", { class: "quiz-option exam-option" }, [
-        h("input", { type: multi ? "checkbox" : "radio", name: "exam-answer", value: String(i),
-          checked: chosen.indexOf(i) !== -1, "data-exam-input": true })
-      ]);
-      row.insertAdjacentHTML("beforeend", core().letter(position) + ". " + q.options[i].text);
-      listEl.appendChild(h("li", { "data-exam-option": String(i), "data-exam-letter": core().letter(position) }, [row]));
-    });
-    options.appendChild(listEl);
+    options.appendChild(view.options(q, {
+      name: "exam-answer", listClass: "exam-q__list", rowClass: "exam-option", inputAttr: "data-exam-input",
+      optionAttr: "data-exam-option", letterAttr: "data-exam-letter", chosen: chosen,
+      order: core().optionOrder(s.seed, id, q.options.length)
+    }));
     article.appendChild(options);
-    var confidence = h("fieldset", { class: "exam-q__confidence", "data-exam-confidence": true }, [
-      h("legend", { text: "How sure are you? (optional)" })
-    ]);
-    core().CONFIDENCE.forEach(function (level) {
-      var cid = "exam-conf-" + level;
-      confidence.appendChild(h("span", { class: "exam-q__conf-choice" }, [
-        h("input", { type: "radio", name: "exam-confidence", id: cid, value: level, checked: s.confidence[id] === level,
-          "data-exam-confidence-input": level }),
-        h("label", { for: cid, text: level.charAt(0).toUpperCase() + level.slice(1) })
-      ]));
-    });
-    article.appendChild(confidence);
+    article.appendChild(view.confidence({
+      name: "exam-confidence", idPrefix: "exam-conf-", inputAttr: "data-exam-confidence-input",
+      legend: "How sure are you? (optional)", className: "exam-q__confidence", attr: "data-exam-confidence",
+      checked: s.confidence[id]
+    }));
     var flagged = !!s.flags[id];
     article.appendChild(h("div", { class: "exam-q__nav" }, [
       h("button", { type: "button", class: "md-button", "data-exam-prev": true, disabled: s.current === 0, text: "Previous" }),
@@ -297,23 +295,15 @@
 
   function confirmPanel(title, text, yes, marker, onYes) {
     var panel = E.state.root.querySelector("[data-exam-confirm]");
-    panel.textContent = "";
-    var yesAttrs = { type: "button", class: "md-button md-button--primary", text: yes };
-    yesAttrs[marker] = true;
-    panel.appendChild(h("h2", { id: "exam-confirm-title", tabindex: "-1", text: title }));
-    panel.appendChild(h("p", { "data-exam-warning": true, text: text }));
-    var yesButton = h("button", yesAttrs);
-    var noButton = h("button", { type: "button", class: "md-button", text: "Keep working" });
-    panel.appendChild(h("p", {}, [yesButton, " ", noButton]));
-    panel.hidden = false;
-    yesButton.addEventListener("click", onYes);
-    noButton.addEventListener("click", function () {
-      panel.hidden = true;
-      panel.textContent = "";
-      var submitButton = E.state.root.querySelector("[data-exam-submit]");
-      if (submitButton) submitButton.focus();
+    guide().confirm.ask(panel, {
+      title: title, titleId: "exam-confirm-title", text: text, textAttr: "data-exam-warning",
+      yes: yes, yesAttr: marker, primary: true, onYes: onYes,
+      no: "Keep working", noAttr: "data-exam-confirm-keep", onNo: function () {
+        guide().confirm.close(panel);
+        var submitButton = E.state.root.querySelector("[data-exam-submit]");
+        if (submitButton) submitButton.focus();
+      }
     });
-    panel.querySelector("h2").focus();
   }
 
   function abandon() {

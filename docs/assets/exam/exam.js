@@ -21,7 +21,8 @@
  *        [data-exam-id=<id>][data-state=answered|incomplete|unanswered][data-flagged], the bar [data-exam-bar]
  *        [data-sticky] with data-exam-time = low (5 minutes left) | last (1 minute), [data-exam-clock],
  *        [data-exam-time-note], [data-exam-progress], [data-exam-pause], [data-exam-submit], [data-exam-warning],
- *        [data-exam-confirm-submit]
+ *        [data-exam-confirm] (base/confirm.js) with [data-exam-confirm-submit] or [data-exam-confirm-abandon] and
+ *        [data-exam-confirm-keep]
  *   results: [data-exam-verdict=pass|fail] holding [data-exam-score] (data-correct, data-total), [data-exam-by-domain],
  *            [data-exam-by-topic] rows with data-correct/data-total (only areas drawn from), [data-exam-lucky],
  *            [data-exam-confident-mistakes], [data-exam-review-filter=all|missed|flagged] (data-count),
@@ -170,12 +171,12 @@
     focusHeading("#exam-choice-title");
   }
 
-  // Listeners live on the document, which survives Material's instant navigation; they act only on the exam page.
-  document.addEventListener("click", function (event) { if (E.state) onRunClick(event); });
-  document.addEventListener("change", function (event) { if (E.state) onRunChange(event); });
+  // Through the one delegated event layer (base/boot.js), registered once for the visit; they act on the exam only.
+  guide().boot.on("click", "[data-exam]", function (event) { if (E.state) onRunClick(event); });
+  guide().boot.on("change", "[data-exam]", function (event) { if (E.state) onRunChange(event); });
   // Closing the tab, reloading or switching away: store the clock now rather than up to SAVE_EVERY seconds ago.
-  window.addEventListener("pagehide", checkpoint);
-  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") checkpoint(); });
+  guide().boot.on("pagehide", null, checkpoint);
+  guide().boot.on("visibilitychange", null, function () { if (document.visibilityState === "hidden") checkpoint(); });
 
   // The practice page's [data-exam] (base/boot.js); leaving it by instant navigation unmounts it, keeping the clock.
   window.llmGuide.boot.component("exam", "[data-exam]", function (root) {

@@ -20,10 +20,11 @@
     var root = article.closest("[data-quiz]");
     var published = root && root.getAttribute("data-quiz-published");
     var local = root && root.getAttribute("data-quiz-permalink");
+    var browser = window.llmGuide.browser;
     var url;
-    if (location.protocol === "file:" && published) url = new URL(published);
-    else if (local) url = new URL(local, location.href);
-    else { url = new URL(location.href); url.search = ""; }
+    if (browser.offline() && published) url = new URL(published);
+    else if (local) url = new URL(local, browser.address());
+    else { url = new URL(browser.address()); url.search = ""; }
     url.hash = local || published ? id : article.id;
     return { href: url.href, localOnly: url.protocol === "file:" };
   }
@@ -70,9 +71,7 @@
     });
   }
 
-  function onClick(event) {
-    var button = event.target && event.target.closest ? event.target.closest("[data-links-copy-link]") : null;
-    if (!button) return;
+  function onClick(event, button) {
     var article = button.closest("[data-quiz-question]");
     var status = article.querySelector("[data-links-copy-status]");
     var link = questionLink(article);
@@ -96,6 +95,7 @@
   }
 
   var arrival = 0; // which arrival the pending placements belong to: a new address cancels the old one's
+  var inputs = 0; // the learner's own scrolling, tapping and key presses so far
 
   function arrive() {
     var mine = ++arrival;
@@ -118,13 +118,9 @@
     place();
     // Material restores or sets the scroll position itself after instant navigation, and the page's height can still
     // change while scripts mount, so place again a few times, unless the learner has started scrolling.
-    var moved = false;
-    var stop = function () { moved = true; };
-    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
-      window.addEventListener(type, stop, { once: true, passive: true });
-    });
+    var before = inputs;
     [0, 100, 300, 700].forEach(function (delay) {
-      window.llmGuide.browser.later(delay, function () { if (!moved) place(); });
+      window.llmGuide.browser.later(delay, function () { if (inputs === before) place(); });
     });
   }
 
@@ -134,8 +130,12 @@
     arrive();
   }
 
-  document.addEventListener("click", onClick);
-  window.addEventListener("hashchange", function () { if (!forwardOldLink()) arrive(); });
+  var boot = window.llmGuide.boot;
+  boot.on("click", "[data-links-copy-link]", onClick);
+  boot.on("hashchange", null, function () { if (!forwardOldLink()) arrive(); });
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+    boot.on(type, null, function () { inputs += 1; });
+  });
   // Every page's content, on a full load and after each instant navigation (base/boot.js).
   window.llmGuide.boot.component("links", window.llmGuide.boot.PAGE, function () {
     onPage();

@@ -21,15 +21,13 @@
         return;
       }
     }
-    notice.textContent = "No question in this guide has the id \u201c" + (id === null ? location.hash.slice(1) : id) +
+    notice.textContent = "No question in this guide has the id \u201c" + (id === null ? window.llmGuide.browser.rawHash() : id) +
       "\u201d. It may have been renamed or removed; find it in the list below or with the search.";
     notice.hidden = false;
   }
 
-  // The q/ page's list (base/boot.js); the address can change while the page is open.
-  window.llmGuide.boot.component("permalink", "[data-permalink-notice]", function () {
-    window.addEventListener("hashchange", forward);
-    forward();
-    return { unmount: function () { window.removeEventListener("hashchange", forward); } };
-  });
+  // The q/ page's list (base/boot.js); the address can change while the page is open (forward() looks for the
+  // page's notice, so on other pages a hash change does nothing).
+  window.llmGuide.boot.component("permalink", "[data-permalink-notice]", forward);
+  window.llmGuide.boot.on("hashchange", null, forward);
 })();

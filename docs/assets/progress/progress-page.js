@@ -233,13 +233,12 @@
   function askReset() {
     var box = confirmBox();
     if (!box) return;
-    box.innerHTML = '<span>Clear all progress in this browser: every answer in every topic (first attempts ' +
-      'included) with its Review schedule, your practice exam results and any unfinished exam? Your exam date ' +
-      'for Review is kept.</span> ' +
-      '<button type="button" class="md-button" data-progress-reset-yes>Clear all progress</button> ' +
-      '<button type="button" class="md-button" data-progress-reset-no>Keep it</button>';
-    box.hidden = false;
-    box.querySelector("[data-progress-reset-no]").focus();
+    guide.confirm.ask(box, {
+      text: "Clear all progress in this browser: every answer in every topic (first attempts included) with its " +
+        "Review schedule, your practice exam results and any unfinished exam? Your exam date for Review is kept.",
+      yes: "Clear all progress", yesAttr: "data-progress-reset-yes", onYes: resetAll,
+      no: "Keep it", noAttr: "data-progress-reset-no", onNo: closeBox
+    });
   }
 
   function resetAll() {
@@ -248,39 +247,36 @@
     undo = { records: snapshot(), docs: docs };
     Object.keys(undo.records).forEach(function (id) { store.saveQuestion(id, null); });
     EXAM_DOCS.forEach(function (name) { if (docs[name] !== null) store.set(name, null); });
-    var box = confirmBox();
-    box.innerHTML = '<span>All progress cleared: answers, Review schedules and practice exam results. Your exam ' +
-      'date was kept.</span> <button type="button" class="md-button" data-progress-undo>Undo</button>';
     message("All progress cleared. Undo is available until you leave this page.");
     render();
-    box.querySelector("[data-progress-undo]").focus();
+    guide.confirm.done(confirmBox(), {
+      text: "All progress cleared: answers, Review schedules and practice exam results. Your exam date was kept.",
+      undoAttr: "data-progress-undo", onUndo: undoReset
+    });
+  }
+
+  function undoReset() {
+    var saved = undo || { records: {}, docs: {} };
+    undo = null;
+    Object.keys(saved.records).forEach(function (id) { store.saveQuestion(id, saved.records[id]); });
+    Object.keys(saved.docs).forEach(function (name) {
+      if (saved.docs[name] !== null) store.set(name, saved.docs[name]);
+    });
+    message("All progress restored.");
+    render();
+    closeBox();
   }
 
   function closeBox() {
-    var box = confirmBox();
-    if (box) { box.hidden = true; box.textContent = ""; }
+    guide.confirm.close(confirmBox());
     var button = document.querySelector("[data-progress-reset-all]");
     if (button) button.focus();
   }
 
   function onClick(event) {
-    var t = event.target && event.target.closest ? event.target : null;
-    if (!t || !t.closest("[data-progress-page], [data-progress-home]")) return;
+    var t = event.target;
     if (t.closest("[data-progress-export]")) exportFile();
     else if (t.closest("[data-progress-reset-all]")) askReset();
-    else if (t.closest("[data-progress-reset-yes]")) resetAll();
-    else if (t.closest("[data-progress-reset-no]")) closeBox();
-    else if (t.closest("[data-progress-undo]")) {
-      var saved = undo || { records: {}, docs: {} };
-      undo = null;
-      Object.keys(saved.records).forEach(function (id) { store.saveQuestion(id, saved.records[id]); });
-      Object.keys(saved.docs).forEach(function (name) {
-        if (saved.docs[name] !== null) store.set(name, saved.docs[name]);
-      });
-      message("All progress restored.");
-      render();
-      closeBox();
-    }
   }
 
   function onChange(event) {
@@ -294,8 +290,8 @@
   }
 
   guide.progressPage = { mount: mount };
-  document.addEventListener("click", onClick);
-  document.addEventListener("change", onChange);
+  guide.boot.on("click", "[data-progress-page], [data-progress-home]", onClick);
+  guide.boot.on("change", "[data-progress-import]", onChange);
   // The home page's table and the progress page (base/boot.js), on each visit to either.
   guide.boot.component("progress-page", "[data-progress-home], [data-progress-page]", mount);
 })();

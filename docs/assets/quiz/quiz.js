@@ -303,17 +303,17 @@
     link.classList.add("md-nav__link--active");
   }
 
-  window.addEventListener("scroll", function () {
+  guide.boot.on("scroll", null, function () {
     if (tocQueued) return;
     tocQueued = true;
-    requestAnimationFrame(function () { requestAnimationFrame(syncToc); });
-  }, { passive: true });
+    guide.browser.afterFrames(2, syncToc);
+  });
 
   function mountAll() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), mount);
     guide.quizMounted = true; // the head script's fallback to the no-JavaScript view is not needed
-    guide.browser.sticky.measure(); // the score bar: links and focus land below it
-    revealLinkedExplanation();
+    // The score bar: links and focus land below it, so a linked explanation is scrolled to once it is measured.
+    guide.browser.sticky.measure(revealLinkedExplanation);
   }
 
   function revealLinkedExplanation() {
@@ -344,8 +344,7 @@
     if (root.__undo) {
       // A new answer after a reset: undoing now would overwrite it, so the offer ends here.
       root.__undo = null;
-      var box = root.querySelector("[data-quiz-confirm]");
-      if (box) { box.hidden = true; box.textContent = ""; }
+      guide.confirm.close(root.querySelector("[data-quiz-confirm]"));
     }
     updateScore(root);
   }
@@ -411,17 +410,16 @@
     var box = root.querySelector("[data-quiz-confirm]");
     var reset = root.querySelector("[data-quiz-reset]");
     if (!box) return;
-    box.innerHTML = '<span>Clear every answer on this page, first attempts included?</span> ' +
-      '<button type="button" class="md-button" data-quiz-reset-yes>Clear answers</button> ' +
-      '<button type="button" class="md-button" data-quiz-reset-no>Keep them</button>';
-    box.hidden = false;
+    guide.confirm.ask(box, {
+      text: "Clear every answer on this page, first attempts included?",
+      yes: "Clear answers", yesAttr: "data-quiz-reset-yes", onYes: function () { doReset(root); },
+      no: "Keep them", noAttr: "data-quiz-reset-no", onNo: function () { closeConfirm(root, true); }
+    });
     if (reset) reset.hidden = true;
-    box.querySelector("[data-quiz-reset-no]").focus();
   }
 
   function closeConfirm(root, focusReset) {
-    var box = root.querySelector("[data-quiz-confirm]");
-    if (box) { box.hidden = true; box.textContent = ""; }
+    guide.confirm.close(root.querySelector("[data-quiz-confirm]"));
     updateScore(root);
     var reset = root.querySelector("[data-quiz-reset]");
     if (focusReset && reset && !reset.hidden) reset.focus();
@@ -436,12 +434,11 @@
       q.result.textContent = "";
     });
     root.__undo = saved;
-    var box = root.querySelector("[data-quiz-confirm]");
-    box.innerHTML = '<span>Answers on this page cleared.</span> ' +
-      '<button type="button" class="md-button" data-quiz-undo>Undo</button>';
     updateScore(root);
     announce(root, "Answers on this page cleared. Undo is available until you leave the page.");
-    box.querySelector("[data-quiz-undo]").focus();
+    guide.confirm.done(root.querySelector("[data-quiz-confirm]"), {
+      text: "Answers on this page cleared.", undoAttr: "data-quiz-undo", onUndo: function () { undoReset(root); }
+    });
   }
 
   function undoReset(root) {
@@ -465,9 +462,6 @@
     else if (q && target.closest("[data-quiz-next-question]")) goToNext(q);
     else if (target.closest("[data-quiz-next]")) nextUnanswered(root);
     else if (target.closest("[data-quiz-reset]")) confirmReset(root);
-    else if (target.closest("[data-quiz-reset-yes]")) doReset(root);
-    else if (target.closest("[data-quiz-reset-no]")) closeConfirm(root, true);
-    else if (target.closest("[data-quiz-undo]")) undoReset(root);
   }
 
   function onChange(event) {
@@ -506,13 +500,13 @@
   }
   store.onChange(onStoreChange);
 
-  // Listeners live on the document, which survives Material's instant navigation, so they are added exactly once;
-  // only mounting (reading state into the new content) repeats per page.
-  document.addEventListener("submit", onSubmit);
-  document.addEventListener("click", onClick);
-  document.addEventListener("change", onChange);
-  document.addEventListener("focusin", onFocusIn);
-  window.addEventListener("hashchange", revealLinkedExplanation);
+  // Events through the one delegated layer (base/boot.js), which survives Material's instant navigation: registered
+  // once; only mounting (reading state into the new content) repeats per page.
+  guide.boot.on("submit", "[data-quiz]", onSubmit);
+  guide.boot.on("click", "[data-quiz]", onClick);
+  guide.boot.on("change", "[data-quiz]", onChange);
+  guide.boot.on("focusin", "[data-quiz]", onFocusIn);
+  guide.boot.on("hashchange", null, revealLinkedExplanation);
 
   // Every page's content, on a full load and after each instant navigation (base/boot.js).
   guide.boot.component("quiz", guide.boot.PAGE, function () { mountAll(); });

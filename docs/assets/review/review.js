@@ -147,32 +147,18 @@
       return h("p", { class: "admonition failure", "data-review-notice": true, "data-review-missing": id,
         text: "This question could not be loaded. Check the connection and reload the page; its lesson page has it too." });
     }
-    var multi = q.select > 1;
+    var view = g().questionView;
     var form = h("form", { class: "review-card", "data-review-card": id, "aria-labelledby": "review-card-title" });
     form.appendChild(h("h2", { id: "review-card-title", text: q.title || "Question" }));
     form.appendChild(h("p", { class: "review-card__meta", "data-review-topic": q.topic, text: topicLine(q) }));
     form.appendChild(h("div", { id: "review-stem", html: q.stem }));
     var options = h("fieldset", { "aria-describedby": "review-stem" }, [h("legend", { text: g().answerCore.instruction(q.select) })]);
-    var list = h("ol", { class: "review-card__list" });
-    q.options.forEach(function (option, i) {
-      // The topic pages' option row: the whole row is the label, one large target.
-      var row = h("label", { class: "quiz-option" }, [
-        h("input", { type: multi ? "checkbox" : "radio", name: "review-answer", value: String(i), "data-review-input": true })
-      ]);
-      row.insertAdjacentHTML("beforeend", String.fromCharCode(65 + i) + ". " + option.text);
-      list.appendChild(h("li", { "data-review-option": String(i) }, [row]));
-    });
-    options.appendChild(list);
+    // The topic pages' option rows, as the exam shows them: the whole row is the label, one large target.
+    options.appendChild(view.options(q, { name: "review-answer", listClass: "review-card__list",
+      inputAttr: "data-review-input", optionAttr: "data-review-option" }));
     form.appendChild(options);
-    var conf = h("fieldset", {}, [h("legend", { text: "How sure are you?" })]);
-    ["sure", "unsure", "guessed"].forEach(function (level) {
-      conf.appendChild(h("span", { class: "exam-q__conf-choice" }, [
-        h("input", { type: "radio", name: "review-confidence", id: "review-conf-" + level, value: level,
-          checked: level === "unsure", "data-review-confidence-input": level }),
-        h("label", { for: "review-conf-" + level, text: level.charAt(0).toUpperCase() + level.slice(1) })
-      ]));
-    });
-    form.appendChild(conf);
+    form.appendChild(view.confidence({ name: "review-confidence", idPrefix: "review-conf-",
+      inputAttr: "data-review-confidence-input", legend: "How sure are you?", checked: "unsure" }));
     form.appendChild(h("p", {}, [h("button", { type: "submit", class: "md-button md-button--primary", "data-review-check": true, text: "Check" })]));
     // The live region says only the verdict and when the question comes back (or why it cannot be graded yet); the
     // options' explanations, the sources and Next sit after it, read at the learner's pace rather than all aloud.
@@ -216,17 +202,7 @@
       text: correct ? "Correct." : "Incorrect: the correct " + key + "." }));
     result.appendChild(h("p", { "data-review-next-date": String(due), "data-review-rating": rating,
       text: core.nextText(rating, core.describeDue(due, t) + " (" + dateText(due) + ")") }));
-    var why = h("ol", { class: "exam-review__options" });
-    q.options.forEach(function (option, i) {
-      var right = q.key.indexOf(i) !== -1;
-      var mine = selected.indexOf(i) !== -1;
-      var tags = [mine ? "Your answer" : "", right ? "Correct answer" : ""].filter(Boolean).join(" · ");
-      why.appendChild(h("li", { class: (right ? "is-key" : "") + (mine ? " is-mine" : "") }, [
-        h("p", { html: "<strong>" + String.fromCharCode(65 + i) + ".</strong> " + option.text }),
-        tags ? h("p", { class: "exam-review__tags", text: tags }) : null,
-        h("div", { html: option.explanation })
-      ]));
-    });
+    var why = g().questionView.explained(q, { selected: selected });
     var explained = form.querySelector("[data-review-explained]");
     explained.textContent = "";
     explained.appendChild(why);
