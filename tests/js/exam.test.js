@@ -408,5 +408,6 @@ test("a stored exam that cannot be resumed is refused in a sentence naming the q
       "Starting a new exam replaces it.",
   );
   assert.match(core.sessionRefusal({ ...good, v: 2 }, bank), /cannot be resumed: it was saved damaged or by another version/);
+  assert.match(core.sessionRefusal({ ...good, ids: ["gone"] }, bank), /it holds a question this guide no longer has \(gone\)/);
   assert.match(core.sessionRefusal("junk", bank), /cannot be resumed/);
 });

@@ -533,7 +533,7 @@
     var gone = ids.filter(function (id) {
       return typeof id === "string" && !Object.prototype.hasOwnProperty.call(bank.questions, id);
     });
-    var why = gone.length ? "it holds question" + (gone.length === 1 ? "" : "s") + " this guide no longer has (" +
+    var why = gone.length ? "it holds " + (gone.length === 1 ? "a question" : "questions") + " this guide no longer has (" +
       gone.slice(0, 5).map(function (id) { return id.slice(0, 80); }).join(", ") +
       (gone.length > 5 ? " and " + (gone.length - 5) + " more" : "") + ")"
       : "it was saved damaged or by another version of the guide";
