@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from macros.validate import LoadedBank
 from tests.browser import FULL_STORAGE, THROWING_STORAGE, Console
 from tests.test_browser import choose, first, lesson_path, lesson_questions, open_topic, page_of, question, wrong_answer
-from tests.test_exam import answer_current, start, submit
+from tests.test_exam import answer_current, exam_order, start, submit
 
 
 def answer(page: Page, q: object, right: bool) -> None:
@@ -131,8 +131,13 @@ def test_export_then_import_in_a_fresh_browser(
             b'{"format": "llm-ft-guide-progress", "version": 2, "questions": {}, "exam": {"history": "lots"}}',
             "its practice exam results are not a list",
         ),
+        (
+            b'{"format": "llm-ft-guide-progress", "version": 3, "questions": {},'
+            b' "exam": {"current": {"v": 1, "ids": []}}}',
+            "its unfinished practice exam has no questions",
+        ),
     ],
-    ids=["corrupt", "foreign", "damaged-exam-results"],
+    ids=["corrupt", "foreign", "damaged-exam-results", "damaged-unfinished-exam"],
 )
 def test_a_corrupt_or_foreign_file_is_refused_and_changes_nothing(
     page: Page, served_site: str, bank: LoadedBank, content: bytes, reason: str
@@ -224,7 +229,7 @@ def test_export_and_import_carry_exam_results_and_the_exam_date(
     history = page.evaluate("window.llmGuide.store.get('exam:history')")
     one.close()
     data = json.loads(exported.read_text())
-    assert data["version"] == 2 and data["exam"]["history"] == history and data["review"]["examDate"] == "2027-03-01"
+    assert data["version"] == 3 and data["exam"]["history"] == history and data["review"]["examDate"] == "2027-03-01"
 
     two = browser.new_context()
     page = two.new_page()
@@ -306,3 +311,69 @@ def test_reset_says_what_it_clears_clears_exam_results_too_and_undo_brings_them_
     page.goto(f"{served_site}practice/")
     expect(page.locator("[data-exam-history]")).to_have_text("None yet.")
     expect(page.locator("[data-exam-show-last]")).to_have_count(0)
+
+
+def test_an_unfinished_exam_goes_through_the_file_and_resumes_at_the_same_question(
+    browser: Browser, served_site: str, bank: LoadedBank, tmp_path: Path
+) -> None:
+    context = browser.new_context(accept_downloads=True)
+    page = context.new_page()
+    console = Console()
+    console.attach(page)
+    try:
+        take_an_exam_and_set_a_date(page, served_site, bank, "2027-03-01")
+        last = page.evaluate("llmGuide.store.get('exam:last')")
+        start(page, f"{served_site}practice/?topics=peft&n=5&seed=3&timer=0")
+        order = exam_order(page)
+        answered = answer_current(page, bank, right=False, confidence="unsure")
+        page.locator("[data-exam-next]").click()
+        page.locator("[data-exam-flag]").click()
+        exported = export_file(page, served_site, tmp_path)
+        expect(page.locator("[data-progress-message]")).to_contain_text(
+            "It also holds your last exam's full result and your unfinished exam (at question 2 of 5)."
+        )
+        page.evaluate("localStorage.clear()")
+        page.goto(f"{served_site}progress/")
+        page.locator("[data-progress-import]").set_input_files(str(exported))
+        message = page.locator("[data-progress-message]")
+        expect(message).to_contain_text("The practice exam page now shows the file's last result.")
+        expect(message).to_contain_text(
+            "Your unfinished practice exam was restored: it resumes at question 2 of 5 on the practice exam page."
+        )
+        assert page.evaluate("llmGuide.store.get('exam:last')") == last
+        page.goto(f"{served_site}practice/")
+        expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
+        expect(page.locator("[data-exam-notice]").filter(has_text="resumed")).to_have_count(1)
+        assert exam_order(page) == order
+        expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", order[1])
+        expect(page.locator(f"[data-exam-id='{answered}']")).to_have_attribute("data-state", "answered")
+        expect(page.locator(f"[data-exam-id='{order[1]}']")).to_have_attribute("data-flagged", "")
+        page.locator("[data-exam-prev]").click()
+        expect(page.locator("[data-exam-confidence-input='unsure']")).to_be_checked()
+        # Importing the same file again keeps the exam now in progress here, and says nothing of it.
+        page.goto(f"{served_site}progress/")
+        page.locator("[data-progress-import]").set_input_files(str(exported))
+        expect(message).not_to_contain_text("unfinished")
+    finally:
+        context.close()
+    assert console.errors == []
+
+
+def test_an_unfinished_exam_of_questions_no_longer_in_the_bank_is_refused_in_words(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    q = lesson_questions(bank, "peft")[0]
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    page.goto(f"{served_site}progress/")  # off the exam page, which would save its own copy on leaving
+    page.evaluate(
+        "() => { const s = llmGuide.store.get('exam:current'); s.ids.push('removed-from-the-bank');"
+        " llmGuide.store.set('exam:current', s); }"
+    )
+    console = Console()
+    console.attach(page)
+    page.goto(f"{served_site}practice/")
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    expect(page.locator("[data-exam-notice]")).to_contain_text(
+        "Your unfinished exam cannot be resumed: it holds a question this guide no longer has (removed-from-the-bank)."
+    )
+    assert console.errors == []

@@ -396,3 +396,18 @@ test("a topic or a single lesson limits the pool, from links too", () => {
   assert.deepEqual(params.topics, ["peft/a", "memory"]);
   assert.deepEqual(params.unknownTopics, ["peft/zz"]);
 });
+
+test("a stored exam that cannot be resumed is refused in a sentence naming the questions that are gone", () => {
+  const bank = makeBank();
+  const good = core.createSession({ ids: ["q-1"], seed: 1, timed: true }, 0);
+  assert.equal(core.sessionRefusal(good, bank), "", "a sound exam is resumed, not refused");
+  assert.equal(core.sessionRefusal(null, bank), "", "no exam, nothing to say");
+  assert.equal(
+    core.sessionRefusal({ ...good, ids: ["q-1", "gone", "also-gone"] }, bank),
+    "Your unfinished exam cannot be resumed: it holds questions this guide no longer has (gone, also-gone). " +
+      "Starting a new exam replaces it.",
+  );
+  assert.match(core.sessionRefusal({ ...good, v: 2 }, bank), /cannot be resumed: it was saved damaged or by another version/);
+  assert.match(core.sessionRefusal({ ...good, ids: ["gone"] }, bank), /it holds a question this guide no longer has \(gone\)/);
+  assert.match(core.sessionRefusal("junk", bank), /cannot be resumed/);
+});

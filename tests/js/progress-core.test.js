@@ -6,6 +6,7 @@ const assert = require("node:assert/strict");
 const store = require("../../docs/assets/base/store.js");
 const core = require("../../docs/assets/progress/progress-core.js");
 const io = require("../../docs/assets/progress/progress-file.js");
+const exam = require("../../docs/assets/exam/exam-core.js");
 
 const attempt = (selected, correct, at) => ({ selected, correct, at });
 const records = {
@@ -72,7 +73,7 @@ const results = [
 
 test("an export carries the practice exam results and the exam date, and they import back (issue 21)", () => {
   const doc = io.exportDocument(records, 0, { history: [...results, null, { at: "soon" }], examDate: "2027-03-01" });
-  assert.equal(doc.version, 2);
+  assert.equal(doc.version, 3);
   assert.deepEqual(doc.exam.history, results, "junk in this browser's history is not exported");
   assert.equal(doc.review.examDate, "2027-03-01");
   const back = io.parseImport(JSON.stringify(doc), ["a", "b", "c"]);
@@ -93,6 +94,7 @@ test("a version 1 file, from before exam results were exported, still imports", 
   assert.equal(result.ok, true);
   assert.deepEqual(Object.keys(result.records), ["a"]);
   assert.deepEqual([result.history, result.damaged, result.examDate], [[], [], null]);
+  assert.deepEqual([result.last, result.current], [null, null]);
 });
 
 test("a damaged exam part is named: the file is refused, or the bad results are left out by number", () => {
@@ -189,4 +191,137 @@ test("lesson tags: counted per topic/lesson, and re-tagged when a question moves
   const moved = core.withTopic(a, "peft", "variants");
   assert.equal(moved.first.lesson, "variants");
   assert.equal(core.withTopic(moved, "peft", "variants"), null, "nothing to change the second time");
+});
+
+// Exam sessions as the practice page stores them (exam-core.js): one finished (exam:last), one unfinished (exam:current).
+function finishedExam(at) {
+  let s = exam.createSession({ ids: ["a", "b"], seed: 4, timed: false, query: "?ids=a,b&timer=0" }, at - 500);
+  s = exam.answer(s, "a", [1]);
+  s = exam.setConfidence(s, "a", "sure");
+  s = exam.checkpoint(s, at);
+  return { ...s, runningSince: null, submittedAt: at, expired: false };
+}
+function unfinishedExam(at) {
+  let s = exam.createSession({ ids: ["c", "a", "b"], seed: 9, timed: true, query: "?n=3&seed=9" }, at);
+  s = exam.answer(s, "c", [0, 2]);
+  s = exam.setFlag(s, "a", true);
+  s = exam.goTo(s, 1);
+  return exam.checkpoint(s, at + 60000);
+}
+const v3 = (examPart) => JSON.stringify({ format: io.FORMAT, version: 3, questions: { a: records.a }, exam: examPart });
+
+test("an export carries the last exam's full result and the unfinished exam, and they import back", () => {
+  const last = finishedExam(5000);
+  const current = unfinishedExam(9000);
+  const doc = io.exportDocument(records, 0, { last: { ...last, junk: "not kept" }, current });
+  assert.equal(doc.version, 3);
+  assert.deepEqual(doc.exam.last, last, "only a session's own fields are exported");
+  assert.deepEqual(doc.exam.current, current);
+  const back = io.parseImport(JSON.stringify(doc), ["a", "b", "c"]);
+  assert.equal(back.ok, true);
+  assert.deepEqual([back.last, back.current], [last, current]);
+  assert.deepEqual([back.unknownInLast, back.unknownInCurrent], [[], []]);
+  // The exam page takes both as they are.
+  const bank = { questions: { a: {}, b: {}, c: {} } };
+  assert.deepEqual(exam.validSession(back.current, bank), current);
+  assert.deepEqual(exam.validSession(back.last, bank), last);
+  // Nothing stored, or something damaged in this browser: the file says null, and still imports.
+  const bare = io.exportDocument(records, 0, { last: "junk", current: { ...current, ids: [] } });
+  assert.deepEqual([bare.exam.last, bare.exam.current], [null, null]);
+  assert.equal(io.exportDocument(records, 0, { current: last }).exam.current, null, "a finished exam is not unfinished");
+});
+
+test("a damaged last result or unfinished exam refuses the file, saying which and what is wrong", () => {
+  const last = finishedExam(5000);
+  const current = unfinishedExam(9000);
+  const cases = [
+    [{ current: "soon" }, /its unfinished practice exam is not a practice exam this guide saved/],
+    [{ current: { ...current, v: 2 } }, /unfinished practice exam is not a practice exam/],
+    [{ current: { ...current, ids: [] } }, /unfinished practice exam has no questions/],
+    [{ current: { ...current, ids: ["a", "a"] } }, /unfinished practice exam holds question a twice/],
+    [{ current: { ...current, ids: ["a", 3] } }, /question id that is not text/],
+    [{ current: { ...current, elapsedMs: "1 minute" } }, /time used that is not a number/],
+    [{ current: { ...current, startedAt: -1 } }, /start time that is not a number/],
+    [{ current: { ...current, current: 3 } }, /at a question number it does not have/],
+    [{ current: { ...current, current: 0.5 } }, /at a question number it does not have/],
+    [{ current: { ...current, timed: "yes" } }, /does not say whether it is timed/],
+    [{ current: { ...current, limitMs: 0 } }, /timed but has no time limit/],
+    [{ current: { ...current, seed: "nine" } }, /seed that is not a whole number/],
+    [{ current: { ...current, answers: { c: "A" } } }, /answer that is not a list of options/],
+    [{ current: { ...current, answers: { z: [0] } } }, /answer to a question it does not hold/],
+    [{ current: { ...current, answers: [] } }, /not lists by question/],
+    [{ current: { ...current, flags: { a: "yes" } } }, /flag that is not on one of its questions/],
+    [{ current: { ...current, confidence: { a: "very" } } }, /confidence that is not sure, unsure or guessed/],
+    [{ current: { ...current, runningSince: "now" } }, /clock that is neither running nor paused/],
+    [{ current: { ...current, submittedAt: 10 } }, /unfinished practice exam is marked as submitted/],
+    [{ last: { ...last, submittedAt: null } }, /its last practice exam result has no time it was submitted/],
+    [{ last: { ...last, runningSince: 4 } }, /last practice exam result was submitted with its clock still running/],
+    [{ last: [last] }, /last practice exam result is not a practice exam/],
+  ];
+  for (const [part, message] of cases) {
+    const result = io.parseImport(v3({ history: [], last: null, current: null, ...part }), ["a", "b", "c"]);
+    assert.equal(result.ok, false, JSON.stringify(part));
+    assert.match(result.error, /^This progress file is damaged: /);
+    assert.match(result.error, message);
+    assert.ok(!("records" in result), "nothing of a refused file is handed on");
+  }
+});
+
+test("an exam holding questions this guide does not have is left out and named; the rest imports", () => {
+  const result = io.parseImport(v3({ last: finishedExam(5000), current: unfinishedExam(9000) }), ["a", "c"]);
+  assert.equal(result.ok, true);
+  assert.deepEqual([result.last, result.current], [null, null]);
+  assert.deepEqual([result.unknownInLast, result.unknownInCurrent], [["b"], ["b"]]);
+  assert.deepEqual(Object.keys(result.records), ["a"]);
+  const merged = io.mergeExam({ last: null, current: null }, result);
+  assert.deepEqual([merged.last, merged.current], [null, null]);
+  assert.deepEqual(merged.notes, [
+    "The file's last practice exam result was left out: it holds questions this guide does not have (b).",
+    "The file's unfinished practice exam was not restored: it holds questions this guide does not have (b).",
+  ]);
+});
+
+test("a version 2 file, from before the last result and the unfinished exam were exported, still imports", () => {
+  const old = { format: io.FORMAT, version: 2, questions: { a: records.a }, exam: { history: results },
+    review: { examDate: "2027-03-01" } };
+  const result = io.parseImport(JSON.stringify(old), ["a"]);
+  assert.equal(result.ok, true);
+  assert.deepEqual(result.history, results);
+  assert.deepEqual([result.last, result.current, result.examDate], [null, null, "2027-03-01"]);
+  assert.deepEqual(io.mergeExam({ last: finishedExam(5000), current: null }, result), { last: null, current: null, notes: [] });
+});
+
+test("merging exams: the file's unfinished exam only when none is in progress here, the newer last result", () => {
+  const mine = unfinishedExam(20000);
+  const theirs = unfinishedExam(30000);
+  const file = (more) => ({ last: null, current: null, unknownInLast: [], unknownInCurrent: [], ...more });
+  // Nothing here: both are taken.
+  let m = io.mergeExam({ last: null, current: null }, file({ last: finishedExam(5000), current: theirs }));
+  assert.deepEqual([m.last, m.current], [finishedExam(5000), theirs]);
+  assert.deepEqual(m.notes, [
+    "The practice exam page now shows the file's last result.",
+    "Your unfinished practice exam was restored: it resumes at question 2 of 3 on the practice exam page.",
+  ]);
+  // One in progress here: it stays, and the summary says so.
+  m = io.mergeExam({ last: null, current: mine }, file({ current: theirs }));
+  assert.equal(m.current, null);
+  assert.deepEqual(m.notes, ["This browser's unfinished practice exam was kept; the file's unfinished exam was not " +
+    "restored, since only one can be in progress."]);
+  // The same exam (a file from this browser): nothing to say.
+  assert.deepEqual(io.mergeExam({ last: null, current: mine }, file({ current: mine })), { last: null, current: null, notes: [] });
+  // Something damaged here is not an exam in progress: the file's is restored.
+  assert.deepEqual(io.mergeExam({ last: null, current: { v: 1 } }, file({ current: theirs })).current, theirs);
+  // An exam this browser has finished since the file was made is not brought back.
+  const done = { ...theirs, runningSince: null, submittedAt: 99999 };
+  m = io.mergeExam({ last: done, current: null }, file({ current: theirs }));
+  assert.equal(m.current, null);
+  assert.deepEqual(m.notes, ["The file's unfinished practice exam was not restored: it has been finished since."]);
+  // The last result, by the time it was submitted: newer wins, older or the same leaves this browser's.
+  m = io.mergeExam({ last: finishedExam(5000), current: null }, file({ last: finishedExam(6000) }));
+  assert.deepEqual(m.last, finishedExam(6000));
+  assert.deepEqual(m.notes, ["The practice exam page now shows the file's last result, which is newer than this browser's."]);
+  m = io.mergeExam({ last: finishedExam(6000), current: null }, file({ last: finishedExam(5000) }));
+  assert.equal(m.last, null);
+  assert.deepEqual(m.notes, ["This browser's last practice exam result was kept: it is newer than the file's."]);
+  assert.deepEqual(io.mergeExam({ last: finishedExam(6000), current: null }, file({ last: finishedExam(6000) })).notes, []);
 });

@@ -525,6 +525,21 @@
     return s;
   }
 
+  function sessionRefusal(raw, bank) {
+    // Why a stored exam that validSession refuses cannot be resumed, in a sentence for the page ("" when it can, or
+    // when there is none): most often an exam saved, or imported, before questions were removed from the bank.
+    if (raw === null || raw === undefined || validSession(raw, bank)) return "";
+    var ids = raw && Array.isArray(raw.ids) ? raw.ids : [];
+    var gone = ids.filter(function (id) {
+      return typeof id === "string" && !Object.prototype.hasOwnProperty.call(bank.questions, id);
+    });
+    var why = gone.length ? "it holds " + (gone.length === 1 ? "a question" : "questions") + " this guide no longer has (" +
+      gone.slice(0, 5).map(function (id) { return id.slice(0, 80); }).join(", ") +
+      (gone.length > 5 ? " and " + (gone.length - 5) + " more" : "") + ")"
+      : "it was saved damaged or by another version of the guide";
+    return "Your unfinished exam cannot be resumed: " + why + ". Starting a new exam replaces it.";
+  }
+
   /* ---------- time ---------- */
 
   function clock(ms) {
@@ -682,6 +697,7 @@
     createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
     setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
     isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,
+    sessionRefusal: sessionRefusal,
     clock: clock, spoken: spoken, announcement: announcement,
     isCorrect: isCorrect, score: score, historyEntry: historyEntry, addToHistory: addToHistory
   };

@@ -10,7 +10,8 @@
  *   choice: a link to another exam while one is unfinished: [data-exam-choice-unfinished],
  *           [data-exam-choice-resume], [data-exam-choice-link]
  *   [data-exam-notice]             notices: unknown ids or topics, settings of the link not used (named), storage not
- *                                  kept, time up, resumed (kind "info", removed when the run view goes)
+ *                                  kept, an unfinished exam that cannot be resumed (questions gone), time up, resumed
+ *                                  (kind "info", removed when the run view goes)
  *   set-up: [data-exam-setup] form, [data-exam-topic], [data-exam-lesson] ("topic/lesson"), [data-exam-count],
  *           [data-exam-timer], [data-exam-domains], [data-exam-seed] (drawn exams only; a fixed set has none),
  *           [data-exam-fixed-set=<n>], [data-exam-setup-error], [data-exam-start]
@@ -111,7 +112,12 @@
     if (params.problems.length) notice("Not used from this link: " + params.problems.join("; ") + ". The rest of it works.");
     if (params.ids && !params.ids.length) params.ids = null;
     E.state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up
-    var saved = c.validSession(s.get(CURRENT), bank);
+    var stored = s.get(CURRENT);
+    var saved = c.validSession(stored, bank);
+    // An exam that cannot be resumed is said so, not silently replaced by the set-up form; it stays stored until a
+    // new exam takes its place, so nothing is lost should the questions come back.
+    var refusal = c.sessionRefusal(stored, bank);
+    if (refusal) notice(refusal);
     if (saved && !saved.submittedAt) {
       if (E.state.link && !c.sameExam(saved, E.state.link, bank)) {
         // A link to another exam while one is unfinished: the learner decides; neither is dropped silently.

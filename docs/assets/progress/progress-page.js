@@ -1,7 +1,9 @@
 /*
  * The home page's progress table and "continue" link, and the "Your progress" page: export to a JSON file (answers
- * with their Review schedules, practice exam results, the exam date), import one (merged by question, newer attempt
- * wins; exam results added; this browser's exam date kept), and reset everything the learner recorded, the exam date
+ * with their Review schedules, practice exam results, the last exam's full result, an unfinished exam, the exam date),
+ * import one (merged by question, newer attempt wins; exam results added; the newer last result kept; the file's
+ * unfinished exam only when none is in progress here; this browser's exam date kept: progress-file.js says how), and
+ * reset everything the learner recorded, the exam date
  * aside (asks first, says what goes and what stays, undo until the page is left).
  * Loaded by the home and progress pages only (their front matter `scripts:`), after progress-file.js, review-core.js
  * and the topics' question ids (assets/generated/topic-ids.js).
@@ -19,9 +21,11 @@
   var io = guide.progressFile;
   var undo = null; // { records, docs } as they were before "Reset all progress", until the page is left
   var HISTORY = "exam:history"; // the practice exam's documents (exam.js) and Review's settings (review.js)
+  var LAST = "exam:last";
+  var CURRENT = "exam:current";
   var SETTINGS = "review:settings";
   // What "Reset all progress" clears besides the answers: past results, the last result, an unfinished exam.
-  var EXAM_DOCS = [HISTORY, "exam:last", "exam:current"];
+  var EXAM_DOCS = [HISTORY, LAST, CURRENT];
 
   function topics() {
     // Each topic's question ids in study order: topic-ids.js lists them lesson by lesson.
@@ -181,14 +185,25 @@
 
   function exportFile() {
     var settings = store.get(SETTINGS) || {};
-    var doc = io.exportDocument(snapshot(), Date.now(), { history: store.get(HISTORY), examDate: settings.examDate });
+    var doc = io.exportDocument(snapshot(), Date.now(), {
+      history: store.get(HISTORY), last: store.get(LAST), current: store.get(CURRENT), examDate: settings.examDate
+    });
     var name = "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json";
     guide.browser.download(name, JSON.stringify(doc, null, 1), "application/json");
     var answered = Object.keys(doc.questions).length;
     var results = doc.exam.history.length;
     message("Exported " + answered + " answered question" + (answered === 1 ? "" : "s") + " and " + results +
       " practice exam result" + (results === 1 ? "" : "s") + (doc.review.examDate ? ", with your exam date," : "") +
-      " to " + name + ".");
+      " to " + name + "." + examParts(doc.exam));
+  }
+
+  function examParts(exam) {
+    var parts = [];
+    if (exam.last) parts.push("your last exam's full result");
+    if (exam.current) {
+      parts.push("your unfinished exam (at question " + (exam.current.current + 1) + " of " + exam.current.ids.length + ")");
+    }
+    return parts.length ? " It also holds " + parts.join(" and ") + "." : "";
   }
 
   function importFile(input) {
@@ -208,6 +223,10 @@
       var settings = store.get(SETTINGS);
       var here = settings && typeof settings.examDate === "string" && settings.examDate ? settings.examDate : null;
       if (result.examDate && !here) store.set(SETTINGS, { examDate: result.examDate });
+      // The last result when it is newer; the unfinished exam when none is in progress here.
+      var exam = io.mergeExam({ last: store.get(LAST), current: store.get(CURRENT) }, result);
+      if (exam.last) store.set(LAST, exam.last);
+      if (exam.current) store.set(CURRENT, exam.current);
       var said = "Imported " + ids.length + " question" + (ids.length === 1 ? "" : "s") +
         (merged.added ? " and " + merged.added + " practice exam result" + (merged.added === 1 ? "" : "s") : "") + ".";
       if (result.skipped.length) {
@@ -221,6 +240,7 @@
       else if (result.examDate && here !== result.examDate) {
         said += " This browser's exam date (" + here + ") was kept; the file's was " + result.examDate + ".";
       }
+      if (exam.notes.length) said += " " + exam.notes.join(" ");
       message(said);
       render();
     });
