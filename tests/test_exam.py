@@ -842,3 +842,30 @@ def test_a_question_that_cannot_be_loaded_is_named_and_the_exam_goes_on(
     refused = [e for e in console.errors if "Failed to load resource" in e]
     assert len(refused) == 1 and len(console.errors) == 1, console.errors
     console.errors.clear()
+
+
+def test_start_uses_the_exam_drawn_while_the_form_was_read_only_if_the_form_still_says_it(
+    page: Page, served_site: str
+) -> None:
+    # The set-up draws the exam its form describes in idle time (exam-setup.js, prepare), so Start does not draw; a
+    # change since then is honoured. With the fake clock paused, idle callbacks run only when it is moved.
+    page.clock.install(time=1_800_000_000_000)
+    page.goto(f"{served_site}practice/")
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    page.clock.pause_at(1_800_000_001_000)
+    page.locator("[data-exam-count]").fill("5")
+    page.clock.run_for(3000)  # the idle preparation: 5 questions, a random seed
+    prepared = page.evaluate("document.querySelector('[data-exam-setup]').__prepared.plan.ids")
+    assert len(prepared) == 5
+    page.locator("[data-exam-start]").click()
+    assert exam_order(page) == prepared
+    page.locator("[data-exam-abandon]").click()
+    page.locator("[data-exam-confirm-abandon]").click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    page.locator("[data-exam-count]").fill("5")
+    page.clock.run_for(3000)
+    stale = page.evaluate("document.querySelector('[data-exam-setup]').__prepared.plan.ids")
+    page.locator("[data-exam-count]").fill("4")  # after the preparation: Start must not use it
+    page.locator("[data-exam-start]").click()
+    drawn = exam_order(page)
+    assert len(drawn) == 4 and len(stale) == 5

@@ -9,6 +9,7 @@
   var LAST = E.LAST;
   // The other parts of the exam page, looked up when called (exam-view.js loads first).
   function core() { return E.core.apply(null, arguments); }
+  function guide() { return E.guide.apply(null, arguments); }
   function h() { return E.h.apply(null, arguments); }
   function historySection() { return E.historySection.apply(null, arguments); }
   function setView() { return E.setView.apply(null, arguments); }
@@ -101,7 +102,10 @@
       event.preventDefault();
       startFromForm(form, link);
     });
+    form.addEventListener("input", function () { prepare(form, link); });
+    form.addEventListener("change", function () { prepare(form, link); });
     body.appendChild(form);
+    prepare(form, link);
     var last = store().get(LAST);
     if (last && core().validSession(last, bank)) {
       body.appendChild(h("p", {}, [h("button", { type: "button", class: "md-button", "data-exam-show-last": true,
@@ -150,7 +154,9 @@
     return out;
   }
 
-  function startFromForm(form, link) {
+  function readForm(form, link) {
+    // The exam the form describes now (params for examCore.plan), or the problem that stops it. No side effects: the
+    // idle preparation below reads it too.
     var c = core();
     var topicBoxes = form.querySelectorAll("[data-exam-topic]");
     var topics = chosenTopics(form);
@@ -168,18 +174,37 @@
       timer: form.querySelector("[data-exam-timer]").checked,
       proportional: domains ? domains.checked : null
     };
-    var problem = topicBoxes.length && !topics.length ? "Choose at least one topic."
+    var noTopic = topicBoxes.length && !topics.length;
+    var problem = noTopic ? "Choose at least one topic."
       : seedText && seed === null ? "The seed “" + seedText.slice(0, 20) + "” cannot be used: " + c.seedProblem(seedText) +
         ". Leave it empty for a new random exam."
       : "";
-    if (problem) {
+    return { params: params, problem: problem, focus: noTopic ? topicBoxes[0] : seedInput };
+  }
+
+  function prepare(form, link) {
+    // Drawing a few dozen questions from thousands costs milliseconds the learner would wait through after Start:
+    // the exam the form describes is drawn while they read it, in idle time, again after each change, and Start
+    // takes it when the form still says the same (an empty seed's random one was simply picked a moment earlier).
+    guide().browser.whenIdle(function () {
+      if (!form.isConnected || !E.state) return;
+      var f = readForm(form, link);
+      form.__prepared = f.problem ? null
+        : { key: JSON.stringify(f.params), plan: core().plan(E.state.bank, f.params, {}, Math.random) };
+    });
+  }
+
+  function startFromForm(form, link) {
+    var f = readForm(form, link);
+    if (f.problem) {
       var help = form.querySelector("[data-exam-setup-error]") || form.appendChild(
         h("p", { class: "exam-setup__error", role: "alert", "data-exam-setup-error": true }));
-      help.textContent = problem;
-      (topicBoxes.length && !topics.length ? topicBoxes[0] : seedInput).focus();
+      help.textContent = f.problem;
+      f.focus.focus();
       return;
     }
-    start(c.plan(E.state.bank, params, {}, Math.random));
+    var ready = form.__prepared;
+    start(ready && ready.key === JSON.stringify(f.params) ? ready.plan : core().plan(E.state.bank, f.params, {}, Math.random));
   }
 
   E.showSetup = showSetup;
