@@ -9,7 +9,7 @@
  *     o = { name, listClass, rowClass, inputAttr, optionAttr, letterAttr, order, chosen }; `order` lists bank option
  *     indexes in the order shown (the bank's own when left out), letters follow the order, each input's value and
  *     optionAttr stay the bank's index, `chosen` are bank indexes ticked at once
- *   questionView.confidence(o)      <fieldset> of radio buttons sure / unsure / guessed:
+ *   questionView.confidence(o)      <fieldset> of radio buttons, one per storeCore.CONFIDENCE level:
  *     o = { name, idPrefix, inputAttr, legend, className, attr, checked }
  *   questionView.explained(q, o)    <ol> of every option with its explanation, the learner's and the right ones
  *     tagged: o = { selected, order, itemAttr, letterAttr }
@@ -19,8 +19,6 @@
 
   var guide = (window.llmGuide = window.llmGuide || {});
   if (guide.questionView) return;
-
-  var LEVELS = ["sure", "unsure", "guessed"];
 
   function h() { return guide.dom.h.apply(null, arguments); }
 
@@ -50,7 +48,7 @@
     var attrs = { class: o.className || null };
     if (o.attr) attrs[o.attr] = true;
     var set = h("fieldset", attrs, [h("legend", { text: o.legend })]);
-    LEVELS.forEach(function (level) {
+    guide.storeCore.CONFIDENCE.forEach(function (level) {
       var id = o.idPrefix + level;
       var input = { type: "radio", name: o.name, id: id, value: level, checked: o.checked === level };
       input[o.inputAttr] = level;
@@ -81,5 +79,5 @@
     return list;
   }
 
-  guide.questionView = { letter: letter, options: options, confidence: confidence, explained: explained, LEVELS: LEVELS };
+  guide.questionView = { letter: letter, options: options, confidence: confidence, explained: explained };
 })();

@@ -108,7 +108,8 @@
 
   var core = {
     PREFIX: PREFIX, normalizeAttempt: normalizeAttempt, normalizeRecord: normalizeRecord, fromLegacy: fromLegacy,
-    withAttempt: withAttempt, retried: retried, isEmpty: isEmpty, isQuestionName: isQuestionName
+    withAttempt: withAttempt, retried: retried, isEmpty: isEmpty, isQuestionName: isQuestionName,
+    CONFIDENCE: CONFIDENCE // how sure a learner said they were: every feature that asks or stores it uses these
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.storeCore = core;

@@ -15,7 +15,6 @@
   var DEFAULT_COUNT = 60;
   var PASS_PERCENT = 70; // an assumption: no official passing score is published
   var MAX_HISTORY = 50;
-  var CONFIDENCE = ["sure", "unsure", "guessed"];
   var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
   /* ---------- seeded randomness ---------- */
@@ -450,7 +449,7 @@
 
   function setConfidence(session, id, level) {
     var s = copy(session);
-    if (CONFIDENCE.indexOf(level) !== -1) s.confidence[id] = level; else delete s.confidence[id];
+    if (records().CONFIDENCE.indexOf(level) !== -1) s.confidence[id] = level; else delete s.confidence[id];
     return s;
   }
 
@@ -584,6 +583,13 @@
 
   /* ---------- results ---------- */
 
+  function records() {
+    // The storage module's pure part (store.js), for the confidence levels a record may hold: looked up like
+    // answers() below.
+    return (root.llmGuide && root.llmGuide.storeCore) ||
+      (typeof require === "function" ? require("../base/store.js") : null);
+  }
+
   function answers() {
     // The guide's one answer core (answer-core.js), looked up when needed: on the page it is a site-wide script
     // whose load order relative to this page script is not guaranteed; under Node it is required.
@@ -687,7 +693,7 @@
   }
 
   var core = {
-    PER_QUESTION_MS: PER_QUESTION_MS, DEFAULT_COUNT: DEFAULT_COUNT, PASS_PERCENT: PASS_PERCENT, CONFIDENCE: CONFIDENCE,
+    PER_QUESTION_MS: PER_QUESTION_MS, DEFAULT_COUNT: DEFAULT_COUNT, PASS_PERCENT: PASS_PERCENT,
     SLUG: SLUG,
     rng: rng, shuffle: shuffle, parseSeed: parseSeed, seedProblem: seedProblem, parseSwitch: parseSwitch, newSeed: newSeed,
     parseParams: parseParams, buildQuery: buildQuery, optionOrder: optionOrder, letter: letter, lettersFor: lettersFor,

@@ -23,7 +23,6 @@
   var DATE = /^\d{4}-\d{2}-\d{2}$/; // review:settings' exam date, as <input type=date> gives it
   var storeCore = (root.llmGuide && root.llmGuide.storeCore) ||
     (typeof require === "function" ? require("../base/store.js") : null);
-  var CONFIDENCE = ["sure", "unsure", "guessed"]; // exam-core.js CONFIDENCE
 
   function latest(topics, recordOf) {
     // Where the learner left off: the topic of the most recent attempt, at its next unanswered question (after the
@@ -110,7 +109,7 @@
     if (Object.keys(raw.flags).some(function (id) { return !held(id) || raw.flags[id] !== true; })) {
       return "has a flag that is not on one of its questions";
     }
-    if (Object.keys(raw.confidence).some(function (id) { return !held(id) || CONFIDENCE.indexOf(raw.confidence[id]) === -1; })) {
+    if (Object.keys(raw.confidence).some(function (id) { return !held(id) || storeCore.CONFIDENCE.indexOf(raw.confidence[id]) === -1; })) {
       return "has a confidence that is not sure, unsure or guessed on one of its questions";
     }
     if (typeof raw.expired !== "boolean") return "does not say whether its time ran out";
