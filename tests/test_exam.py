@@ -796,7 +796,10 @@ def test_the_pages_load_the_questions_they_show_and_no_others(page: Page, served
     page.goto(f"{served_site}practice/")
     expect(page.locator("[data-exam-start]")).to_be_visible()
     page.wait_for_load_state("networkidle")
-    assert asked == [], "the set-up needs the index alone"
+    # The set-up needs the index, and the first question of the exam it has drawn ahead of Start, no more.
+    first = page.locator("[data-exam-setup]").evaluate("(form) => form.__prepared && form.__prepared.plan.ids[0]")
+    assert first and asked == [first], asked
+    asked.clear()
     ids = [q.id for q in bank.questions[10:15]]
     start(page, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
     expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", ids[0])
@@ -842,6 +845,25 @@ def test_a_question_that_cannot_be_loaded_is_named_and_the_exam_goes_on(
     refused = [e for e in console.errors if "Failed to load resource" in e]
     assert len(refused) == 1 and len(console.errors) == 1, console.errors
     console.errors.clear()
+
+
+def test_start_shows_the_first_question_in_the_click_itself_once_the_set_up_has_loaded_it(
+    page: Page, served_site: str
+) -> None:
+    # The set-up loads the first question of the exam it drew ahead of Start (exam-setup.js, prepare): the click then
+    # builds the run view at once, with no script to wait for between the click and the question.
+    page.goto(f"{served_site}practice/?n=5&timer=0")
+    page.wait_for_function(
+        "() => { const f = document.querySelector('[data-exam-setup]');"
+        " return !!(f && f.__prepared && window.llmGuide.bank.loaded(f.__prepared.plan.ids[0])); }"
+    )
+    first = page.evaluate("document.querySelector('[data-exam-setup]').__prepared.plan.ids[0]")
+    shown = page.locator("[data-exam-start]").evaluate(
+        "(button) => { button.click(); const q = document.querySelector('[data-exam-question]');"
+        " return q && q.getAttribute('data-exam-question'); }"
+    )
+    assert shown == first
+    expect(page.locator("#exam-q-title")).to_be_focused()
 
 
 def test_start_uses_the_exam_drawn_while_the_form_was_read_only_if_the_form_still_says_it(

@@ -32,7 +32,8 @@
     E.state.session = core().createSession(plan, now());
     save();
     var s = E.state.session;
-    // The first question's content first (one small script), then the run view in one go: the click costs a draw.
+    // The first question's content first, then the run view in one go. The set-up has usually loaded it already
+    // (exam-setup.js, prepare): load() then answers at once and the click itself draws the question.
     E.state.bank.load([s.ids[0]], function () {
       if (E.state && E.state.session === s) showStarted(s, plan.query);
     });

@@ -191,6 +191,8 @@
       var f = readForm(form, link);
       form.__prepared = f.problem ? null
         : { key: JSON.stringify(f.params), plan: core().plan(E.state.bank, f.params, {}, Math.random) };
+      // Its first question's content too (one small script): Start then shows it in the click's own frame.
+      if (form.__prepared && form.__prepared.plan.ids.length) E.state.bank.load([form.__prepared.plan.ids[0]]);
     });
   }
 
