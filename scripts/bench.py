@@ -10,7 +10,7 @@ For each size N, three throwaway projects with the site's real mkdocs.yml, theme
 Each is built `--repeats` times; medians are reported, with peak memory (the build process's max RSS), HTML bytes per
 question, and the JavaScript and CSS a topic page loads. Then: a `mkdocs serve` rebuild after editing one explanation
 against a clean build, the script time of checking an answer on a 200-question page and of starting a 60-question exam
-(when the site has one), and Lighthouse (npm lighthouse 12, Debian's Chromium, served with gzip), median of five runs.
+(when the site has one; the median of `--start-runs` starts), and Lighthouse (npm lighthouse 12, Debian's Chromium, served with gzip), median of five runs.
 Nothing here asserts a time: it measures, compares with the budgets of issue 11, and writes the table.
 """
 
@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, BinaryIO
 import yaml
 
 if TYPE_CHECKING:
-    from playwright.sync_api import CDPSession
+    from playwright.sync_api import Browser, CDPSession
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_VENV = ROOT / "bench/.peer-venv"
@@ -410,9 +410,33 @@ START_WINDOW = (
 )
 
 
-def interaction_costs(site_url: str) -> dict[str, float | None]:
+def timed_starts(browser: Browser, site_url: str, want: int, runs: int) -> list[float]:
+    """Script time (ms) of starting a `want`-question exam, once in each of `runs` fresh browser profiles (no exam in
+    progress, nothing cached but what the set-up itself loads). A few milliseconds of script move by as much from run
+    to run on a shared machine: callers report the median with the range."""
+    starts = []
+    for _ in range(runs):
+        fresh = browser.new_context()
+        page = fresh.new_page()
+        counter = fresh.new_cdp_session(page)
+        counter.send("Performance.enable")
+        page.goto(f"{site_url}practice/")
+        page.wait_for_selector("[data-exam-start]")
+        page.wait_for_load_state("networkidle")
+        page.fill("[data-exam-count]", str(want))
+        page.wait_for_timeout(300)
+        before = script_ms(counter)
+        page.locator("[data-exam-start]").first.evaluate(START_WINDOW)
+        starts.append(script_ms(counter) - before)
+        if not page.locator("[data-exam-question]").count():
+            raise SystemExit("starting an exam showed no question")
+        fresh.close()
+    return starts
+
+
+def interaction_costs(site_url: str, start_runs: int) -> dict[str, float | None]:
     """Script time (ms, from the browser's own counters) of checking an answer on a 200-question topic page, and of
-    starting a 60-question exam when the site has a practice page."""
+    starting a 60-question exam when the site has a practice page (the median of `start_runs` starts)."""
     from playwright.sync_api import sync_playwright
 
     costs: dict[str, float | None] = {"check": None, "exam": None}
@@ -442,14 +466,8 @@ def interaction_costs(site_url: str) -> dict[str, float | None]:
                 raise SystemExit("checking an answer did not grade it")
         costs["check"] = statistics.median(samples)
         page.goto(f"{site_url}practice/")
-        start = page.locator("[data-exam-start]")
-        if page.url.rstrip("/").endswith("practice") and start.count():
-            page.wait_for_timeout(300)
-            before = script_ms(cdp)
-            start.first.evaluate(START_WINDOW)
-            costs["exam"] = script_ms(cdp) - before
-            if not page.locator("[data-exam-question]").count():
-                raise SystemExit("starting an exam showed no question")
+        if page.url.rstrip("/").endswith("practice") and page.locator("[data-exam-start]").count():
+            costs["exam"] = statistics.median(timed_starts(browser, site_url, 60, start_runs))
         browser.close()
     return costs
 
@@ -495,23 +513,7 @@ def bank_data_loaded(site_url: str, site: Path, n: int, start_runs: int = 5) -> 
             "() => window.llmGuide.bank.order.filter((id) => window.llmGuide.bank.loaded(id)).length >= " + str(want)
         )
         out["exam"] = kb()
-        # A few milliseconds of script move by as much from run to run on a shared machine: the start is timed again
-        # in fresh browser profiles (no exam in progress), and the median is reported with the range.
-        starts = [out["start ms"]]
-        for _ in range(start_runs - 1):
-            fresh = browser.new_context()
-            again = fresh.new_page()
-            counter = fresh.new_cdp_session(again)
-            counter.send("Performance.enable")
-            again.goto(f"{site_url}practice/")
-            again.wait_for_selector("[data-exam-start]")
-            again.wait_for_load_state("networkidle")
-            again.fill("[data-exam-count]", str(want))
-            again.wait_for_timeout(300)
-            before = script_ms(counter)
-            again.locator("[data-exam-start]").first.evaluate(START_WINDOW)
-            starts.append(script_ms(counter) - before)
-            fresh.close()
+        starts = [out["start ms"], *timed_starts(browser, site_url, want, start_runs - 1)]
         out["start ms"] = statistics.median(starts)
         out["start ms low"], out["start ms high"] = min(starts), max(starts)
         samples = []
@@ -696,7 +698,7 @@ def main() -> int:
     parser.add_argument("--lighthouse-runs", type=int, default=5)
     parser.add_argument("--no-peer", action="store_true")
     parser.add_argument("--no-browser", action="store_true", help="skip interaction costs and Lighthouse")
-    parser.add_argument("--start-runs", type=int, default=5, help="exam starts timed at each size (median)")
+    parser.add_argument("--start-runs", type=int, default=9, help="exam starts timed at each size (median)")
     parser.add_argument("--smoke", action="store_true", help="--sizes 20 60 --repeats 1 --no-peer, no Lighthouse")
     parser.add_argument("--out", type=Path, default=ROOT / "bench/RESULTS.md")
     args = parser.parse_args()
@@ -784,7 +786,7 @@ def main() -> int:
 
         if not args.no_browser:
             with gzip_server(guide_site) as url:
-                costs = interaction_costs(url)
+                costs = interaction_costs(url, args.start_runs)
             budgets["check an answer, 200-question page (ms script)"] = costs["check"]
             budgets["start a 60-question exam from the bank (ms script)"] = costs["exam"]
             extra.append(

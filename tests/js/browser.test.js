@@ -48,3 +48,34 @@ test("every() gives a stop function that ends the interval it started", () => {
   stop();
   assert.deepEqual(cleared, [7]);
 });
+
+test("idleEach does its work in short idle slices, one item at least each, and stops once it is not wanted", () => {
+  // Each item costs 1.5 ms of a stand-in clock; an idle period ends its slice after 4 ms or when the deadline says.
+  let now = 0;
+  const idle = [];
+  const window = {
+    location: { hash: "" },
+    performance: { now: () => now },
+    requestIdleCallback: (fn) => { idle.push(fn); }
+  };
+  window.window = window;
+  vm.runInNewContext(source, { window: window, location: window.location, document: {}, navigator: {} });
+  const done = [];
+  let wanted = true;
+  const run = (remaining) => {
+    const fn = idle.shift();
+    fn({ timeRemaining: () => remaining });
+  };
+  window.llmGuide.browser.idleEach([1, 2, 3, 4, 5, 6, 7, 8], (item) => { done.push(item); now += 1.5; }, () => wanted);
+  assert.equal(done.length, 0, "nothing before the browser is idle");
+  run(50);
+  assert.deepEqual(done, [1, 2, 3], "4 ms: three items of 1.5 ms");
+  run(0);
+  assert.deepEqual(done, [1, 2, 3, 4], "no time left: one item all the same");
+  wanted = false;
+  run(50);
+  assert.deepEqual(done, [1, 2, 3, 4], "not wanted any more: nothing");
+  assert.equal(idle.length, 0);
+  window.llmGuide.browser.idleEach([], () => { throw new Error("no items, no work"); });
+  assert.equal(idle.length, 0);
+});

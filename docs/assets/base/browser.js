@@ -4,7 +4,10 @@
  *   llmGuide.browser.loadScript(url, done)  a classic script inserted once (no fetch: works from file://);
  *                                           done(true) when it ran, done(false) when it failed to load
  *   llmGuide.browser.whenIdle(fn)           fn when the browser has nothing better to do (work a learner is not
- *                                           waiting for: it must never delay a frame they are)
+ *                                           waiting for: it must never delay a frame they are); fn(deadline),
+ *                                           the idle period's own (timeRemaining()), or none where it is a timer
+ *   llmGuide.browser.idleEach(items, fn, wanted)   fn(item) for each, in idle slices of a few ms (one item at
+ *                                           least), for as long as wanted() says (checked before each slice)
  *   llmGuide.browser.hash()                 the address's fragment, decoded; null when its %-escapes are malformed
  *   llmGuide.browser.rawHash()              the fragment as written (to quote a malformed one back to the learner)
  *   llmGuide.browser.address()              this page's whole address; offline(): whether it is a file:// copy
@@ -41,6 +44,25 @@
   function whenIdle(fn) {
     if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 2000 });
     else window.setTimeout(fn, 200); // Safari has no requestIdleCallback
+  }
+
+  var IDLE_SLICE_MS = 4; // an input that arrives during idle work waits no longer than this
+
+  function idleEach(items, fn, wanted) {
+    // An idle period may last 50 ms, far longer than a tap should wait behind work nobody is waiting for.
+    var next = 0;
+    function clock() { return window.performance ? window.performance.now() : Date.now(); }
+    function slice(deadline) {
+      if (wanted && !wanted()) return;
+      var began = clock();
+      do {
+        fn(items[next]);
+        next += 1;
+      } while (next < items.length && clock() - began < IDLE_SLICE_MS &&
+        (!deadline || typeof deadline.timeRemaining !== "function" || deadline.timeRemaining() > 1));
+      if (next < items.length) whenIdle(slice);
+    }
+    if (items.length) whenIdle(slice);
   }
 
   function hash() {
@@ -158,8 +180,8 @@
   }
 
   guide.browser = {
-    loadScript: loadScript, whenIdle: whenIdle, hash: hash, rawHash: rawHash, address: address, offline: offline,
-    copy: copy, download: download, readText: readText,
+    loadScript: loadScript, whenIdle: whenIdle, idleEach: idleEach, hash: hash, rawHash: rawHash, address: address,
+    offline: offline, copy: copy, download: download, readText: readText,
     query: query, setQuery: setQuery, page: page, replace: replace, siteRoot: siteRoot, later: later, every: every,
     afterFrames: afterFrames,
     sticky: { measure: watchSticky }

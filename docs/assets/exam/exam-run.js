@@ -61,15 +61,12 @@
   function showRun(measured) {
     var body = setView("run");
     var s = E.state.session;
-    // Every question of this exam fetched while the learner reads, ten at a time in idle moments (a few kB each):
-    // moving between questions and the result then need no wait, and an exam started online still finishes if the
-    // connection drops. Starting never waits for them: they begin after the frame that shows the question.
-    function prefetch(from) {
-      if (from >= s.ids.length) return;
-      guide().browser.whenIdle(function () {
-        if (!E.state || E.state.session !== s) return;
-        E.state.bank.load(s.ids.slice(from, from + 10));
-        prefetch(from + 10);
+    // Every question of this exam fetched while the learner reads, in short idle slices (a few kB each): moving
+    // between questions and the result then need no wait, and an exam started online still finishes if the connection
+    // drops. Starting never waits for them: they begin after the frame that shows the question.
+    function prefetch() {
+      guide().browser.idleEach(s.ids, function (id) { E.state.bank.load([id]); }, function () {
+        return !!E.state && E.state.session === s;
       });
     }
     var bar = h("div", { class: "exam-bar", "data-sticky": true, "data-exam-bar": true }, [
@@ -109,7 +106,7 @@
     // The clock bar sticks under the header: focus and links must land below it.
     remeasureSticky(function () {
       if (measured) measured();
-      prefetch(0);
+      prefetch();
     });
   }
 
