@@ -10,7 +10,8 @@ For each size N, three throwaway projects with the site's real mkdocs.yml, theme
 Each is built `--repeats` times; medians are reported, with peak memory (the build process's max RSS), HTML bytes per
 question, and the JavaScript and CSS a topic page loads. Then: a `mkdocs serve` rebuild after editing one explanation
 against a clean build, the script time of checking an answer on a 200-question page and of starting a 60-question exam
-(when the site has one; the median of `--start-runs` starts), and Lighthouse (npm lighthouse 12, Debian's Chromium, served with gzip), median of five runs.
+(when the site has one; the median of `--start-runs` starts), and Lighthouse (npm lighthouse 12, Debian's Chromium,
+served with gzip), median of five runs.
 Nothing here asserts a time: it measures, compares with the budgets of issue 11, and writes the table.
 """
 
