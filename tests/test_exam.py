@@ -847,23 +847,30 @@ def test_a_question_that_cannot_be_loaded_is_named_and_the_exam_goes_on(
     console.errors.clear()
 
 
-def test_start_shows_the_first_question_in_the_click_itself_once_the_set_up_has_loaded_it(
+def test_start_puts_the_run_view_the_set_up_built_ahead_on_the_page_in_the_click_itself(
     page: Page, served_site: str
 ) -> None:
-    # The set-up loads the first question of the exam it drew ahead of Start (exam-setup.js, prepare): the click then
-    # builds the run view at once, with no script to wait for between the click and the question.
-    page.goto(f"{served_site}practice/?n=5&timer=0")
+    # The set-up draws the exam its form describes, loads its first question and builds its run view off the page in
+    # idle time (exam-setup.js, prepare): the click only puts that view on the page, with nothing to wait for.
+    page.goto(f"{served_site}practice/?n=5")
     page.wait_for_function(
         "() => { const f = document.querySelector('[data-exam-setup]');"
-        " return !!(f && f.__prepared && window.llmGuide.bank.loaded(f.__prepared.plan.ids[0])); }"
+        " return !!(f && f.__prepared && f.__prepared.built); }"
     )
-    first = page.evaluate("document.querySelector('[data-exam-setup]').__prepared.plan.ids[0]")
-    shown = page.locator("[data-exam-start]").evaluate(
+    first = page.evaluate(
+        "() => { const ready = document.querySelector('[data-exam-setup]').__prepared;"
+        " window.builtQuestion = ready.built.view.querySelector('[data-exam-question]'); return ready.plan.ids[0]; }"
+    )
+    same = page.locator("[data-exam-start]").evaluate(
         "(button) => { button.click(); const q = document.querySelector('[data-exam-question]');"
-        " return q && q.getAttribute('data-exam-question'); }"
+        " return !!q && q === window.builtQuestion; }"
     )
-    assert shown == first
+    assert same, "the click shows the question built ahead, at once"
+    expect(page.locator("[data-exam-question]")).to_have_attribute("data-exam-question", first)
     expect(page.locator("#exam-q-title")).to_be_focused()
+    expect(page.locator("[data-exam-clock]")).to_have_text(re.compile(r"^(10:00|9:5\d)$"))
+    expect(page.locator("[data-exam-grid] [data-exam-id]")).to_have_count(5)
+    expect(page.locator("[data-exam-progress]")).to_have_text("0 of 5 answered")
 
 
 def test_start_uses_the_exam_drawn_while_the_form_was_read_only_if_the_form_still_says_it(

@@ -28,18 +28,30 @@
 
   /* ---------- the exam in progress ---------- */
 
-  function start(plan) {
+  function start(plan, built) {
     E.state.session = core().createSession(plan, now());
     save();
     var s = E.state.session;
-    // The first question's content first, then the run view in one go. The set-up has usually loaded it already
-    // (exam-setup.js, prepare): load() then answers at once and the click itself draws the question.
+    // The run view the set-up built for this very plan while the learner read the form (exam-setup.js, prepare):
+    // Start only puts it on the page. A session made from the same plan draws the same view; only the clock differs,
+    // and the first tick sets it.
+    if (built && built.plan === plan) { showStarted(s, plan.query, built.view); return; }
+    // Else the first question's content first, then the run view in one go.
     E.state.bank.load([s.ids[0]], function () {
       if (E.state && E.state.session === s) showStarted(s, plan.query);
     });
   }
 
-  function showStarted(s, query) {
+  function prebuild(plan) {
+    // The run view of the exam a plan describes, off the page, for start() to use: null until its first question's
+    // content is here. Built with a session of its own, never stored.
+    if (!E.state.bank.loaded(plan.ids[0])) return null;
+    var view = document.createElement("div");
+    buildRun(core().createSession(plan, now()), view);
+    return { plan: plan, view: view };
+  }
+
+  function showStarted(s, query, built) {
     // The first question's heading at the top of the screen (below the header and the clock bar), focused: once the
     // clock bar is measured, in the frame that lays the run out, so the click forces no layout of its own.
     showRun(function () {
@@ -54,11 +66,11 @@
       guide().browser.whenIdle(function () {
         if (E.state && E.state.session === s) guide().browser.setQuery(query);
       });
-    });
+    }, built);
     announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
   }
 
-  function showRun(measured) {
+  function showRun(measured, built) {
     var body = setView("run");
     var s = E.state.session;
     // Every question of this exam fetched while the learner reads, in short idle slices (a few kB each): moving
@@ -69,6 +81,23 @@
         return !!E.state && E.state.session === s;
       });
     }
+    if (built) {
+      while (built.firstChild) body.appendChild(built.firstChild);
+    } else {
+      buildRun(s, body);
+    }
+    tick();
+    if (s.runningSince !== null || s.timed) E.state.timer = guide().browser.every(1000, tick);
+    // The clock bar sticks under the header: focus and links must land below it.
+    remeasureSticky(function () {
+      if (measured) measured();
+      prefetch();
+    });
+  }
+
+  function buildRun(s, body) {
+    // The run view of session s into body: the clock bar (its time filled in by tick), the question, the grid and
+    // the submit buttons. Reads nothing from the page, so the set-up can build it off the page ahead of Start.
     var bar = h("div", { class: "exam-bar", "data-sticky": true, "data-exam-bar": true }, [
       h("p", { class: "exam-bar__clock" }, [
         h("span", { class: "exam-bar__label", text: s.timed ? "Time left: " : "Time used: " }),
@@ -98,29 +127,24 @@
       h("button", { type: "button", class: "md-button", "data-exam-abandon": true, text: "Abandon this exam" }),
       h("div", { class: "exam-confirm", "data-exam-confirm": true, hidden: true })
     ]));
-    renderQuestion();
-    renderGrid();
-    tick();
-    if (s.runningSince !== null || s.timed) E.state.timer = guide().browser.every(1000, tick);
-    renderPause();
-    // The clock bar sticks under the header: focus and links must land below it.
-    remeasureSticky(function () {
-      if (measured) measured();
-      prefetch();
-    });
+    renderQuestion(s, body);
+    renderGrid(s, body);
+    renderPause(s, body);
   }
 
   function remeasureSticky(measured) {
     guide().browser.sticky.measure(measured);
   }
 
-  function renderQuestion() {
-    var s = E.state.session;
+  // The render functions draw session s into scope, by default the exam on the page (buildRun passes its own).
+  function renderQuestion(s, scope) {
+    s = s || E.state.session;
+    scope = scope || E.state.root;
     var bank = E.state.bank;
     var id = s.ids[s.current];
     var q = bank.questions[id];
     var number = s.current + 1;
-    var panel = E.state.root.querySelector("[data-exam-panel]");
+    var panel = scope.querySelector("[data-exam-panel]");
     panel.textContent = "";
     if (!bank.loaded(id)) {
       // Its content is still on its way: the heading holds its place (and focus), the question follows.
@@ -139,7 +163,7 @@
         renderQuestion();
         if (focused) E.state.root.querySelector("#exam-q-title").focus({ preventScroll: true });
       });
-      renderProgress();
+      renderProgress(s, scope);
       return;
     }
     var multi = q.select > 1;
@@ -178,14 +202,15 @@
         disabled: s.current === s.ids.length - 1, text: "Next" })
     ]));
     panel.appendChild(article);
-    renderProgress();
+    renderProgress(s, scope);
   }
 
-  function renderProgress() {
+  function renderProgress(s, scope) {
     // "answered" counts complete answers only: a "choose two" question with one tick is not done.
-    var s = E.state.session;
+    s = s || E.state.session;
+    scope = scope || E.state.root;
     var p = core().pending(s, E.state.bank);
-    var progress = E.state.root.querySelector("[data-exam-progress]");
+    var progress = scope.querySelector("[data-exam-progress]");
     var done = s.ids.length - p.unanswered.length - p.incomplete.length;
     if (progress) {
       progress.textContent = done + " of " + s.ids.length + " answered" +
@@ -193,9 +218,10 @@
     }
   }
 
-  function renderGrid() {
-    var s = E.state.session;
-    Array.prototype.forEach.call(E.state.root.querySelectorAll("[data-exam-id]"), function (button, i) {
+  function renderGrid(s, scope) {
+    s = s || E.state.session;
+    scope = scope || E.state.root;
+    Array.prototype.forEach.call(scope.querySelectorAll("[data-exam-id]"), function (button, i) {
       var id = button.getAttribute("data-exam-id");
       var st = core().answerState(s, E.state.bank, id);
       var label = st === "complete" ? "answered" : st === "incomplete" ? "incomplete" : "unanswered";
@@ -206,13 +232,14 @@
       button.textContent = (flagged ? "⚑ " : "") + (i + 1);
       button.setAttribute("aria-label", "Question " + (i + 1) + ": " + label + (flagged ? ", flagged" : ""));
     });
-    renderProgress();
+    renderProgress(s, scope);
   }
 
-  function renderPause() {
-    var button = E.state.root.querySelector("[data-exam-pause]");
+  function renderPause(s, scope) {
+    s = s || E.state.session;
+    var button = (scope || E.state.root).querySelector("[data-exam-pause]");
     if (!button) return;
-    var paused = E.state.session.runningSince === null;
+    var paused = s.runningSince === null;
     button.setAttribute("aria-pressed", paused ? "true" : "false");
     button.textContent = paused ? "Resume the clock" : "Pause";
   }
@@ -358,6 +385,7 @@
   E.start = start;
   E.showStarted = showStarted;
   E.showRun = showRun;
+  E.prebuild = prebuild;
   E.remeasureSticky = remeasureSticky;
   E.renderQuestion = renderQuestion;
   E.renderProgress = renderProgress;

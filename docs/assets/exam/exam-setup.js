@@ -11,6 +11,7 @@
   function core() { return E.core.apply(null, arguments); }
   function guide() { return E.guide.apply(null, arguments); }
   function h() { return E.h.apply(null, arguments); }
+  function prebuild() { return E.prebuild.apply(null, arguments); }
   function historySection() { return E.historySection.apply(null, arguments); }
   function setView() { return E.setView.apply(null, arguments); }
   function showResults() { return E.showResults.apply(null, arguments); }
@@ -183,16 +184,25 @@
   }
 
   function prepare(form, link) {
-    // Drawing a few dozen questions from thousands costs milliseconds the learner would wait through after Start:
-    // the exam the form describes is drawn while they read it, in idle time, again after each change, and Start
-    // takes it when the form still says the same (an empty seed's random one was simply picked a moment earlier).
+    // Drawing a few dozen questions from thousands, and building the page that shows them, cost milliseconds the
+    // learner would wait through after Start: the exam the form describes is drawn while they read it, in idle time,
+    // again after each change; its first question is loaded and its run view built off the page in another idle
+    // moment. Start takes them when the form still says the same (an empty seed's random one was simply picked a
+    // moment earlier).
     guide().browser.whenIdle(function () {
       if (!form.isConnected || !E.state) return;
       var f = readForm(form, link);
-      form.__prepared = f.problem ? null
-        : { key: JSON.stringify(f.params), plan: core().plan(E.state.bank, f.params, {}, Math.random) };
-      // Its first question's content too (one small script): Start then shows it in the click's own frame.
-      if (form.__prepared && form.__prepared.plan.ids.length) E.state.bank.load([form.__prepared.plan.ids[0]]);
+      var ready = f.problem ? null
+        : { key: JSON.stringify(f.params), plan: core().plan(E.state.bank, f.params, {}, Math.random), built: null };
+      form.__prepared = ready;
+      if (!ready || !ready.plan.ids.length) return;
+      E.state.bank.load([ready.plan.ids[0]], function () {
+        guide().browser.whenIdle(function () {
+          if (form.__prepared === ready && form.isConnected && E.state && !E.state.session) {
+            ready.built = prebuild(ready.plan);
+          }
+        });
+      });
     });
   }
 
@@ -206,7 +216,8 @@
       return;
     }
     var ready = form.__prepared;
-    start(ready && ready.key === JSON.stringify(f.params) ? ready.plan : core().plan(E.state.bank, f.params, {}, Math.random));
+    if (ready && ready.key === JSON.stringify(f.params)) start(ready.plan, ready.built);
+    else start(core().plan(E.state.bank, f.params, {}, Math.random));
   }
 
   E.showSetup = showSetup;
