@@ -51,7 +51,7 @@
     return { plan: plan, view: view };
   }
 
-  function showStarted(s, query, built) {
+  function showStarted(s, query, view) {
     // The first question's heading at the top of the screen (below the header and the clock bar), focused: once the
     // clock bar is measured, in the frame that lays the run out, so the click forces no layout of its own.
     showRun(function () {
@@ -66,11 +66,11 @@
       guide().browser.whenIdle(function () {
         if (E.state && E.state.session === s) guide().browser.setQuery(query);
       });
-    }, built);
+    }, view);
     announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + core().spoken(s.limitMs) + "." : ", untimed."));
   }
 
-  function showRun(measured, built) {
+  function showRun(measured, view) {
     var body = setView("run");
     var s = E.state.session;
     // Every question of this exam fetched while the learner reads, in short idle slices (a few kB each): moving
@@ -81,8 +81,9 @@
         return !!E.state && E.state.session === s;
       });
     }
-    if (built) {
-      while (built.firstChild) body.appendChild(built.firstChild);
+    // A view built ahead (prebuild) is moved in as it is; else it is built here.
+    if (view) {
+      while (view.firstChild) body.appendChild(view.firstChild);
     } else {
       buildRun(s, body);
     }

@@ -188,8 +188,11 @@
     // learner would wait through after Start: the exam the form describes is drawn while they read it, in idle time,
     // again after each change; its first question is loaded and its run view built off the page in another idle
     // moment. Start takes them when the form still says the same (an empty seed's random one was simply picked a
-    // moment earlier).
+    // moment earlier). One draw waits at a time: it reads the form when it runs, so a burst of typing draws once.
+    if (form.__drawQueued) return;
+    form.__drawQueued = true;
     guide().browser.whenIdle(function () {
+      form.__drawQueued = false;
       if (!form.isConnected || !E.state) return;
       var f = readForm(form, link);
       var ready = f.problem ? null
