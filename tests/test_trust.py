@@ -190,16 +190,34 @@ def test_abandoning_comes_back_to_the_linked_set_up(page: Page, served_site: str
     expect(page.locator('[data-exam-notice="info"]')).to_have_count(0)
 
 
+# How far the question's heading starts below the clock bar: at the top of the screen, not merely somewhere on it.
+BELOW_BAR = (
+    "h => h.getBoundingClientRect().top - document.querySelector('[data-exam-bar]').getBoundingClientRect().bottom"
+)
+
+
 @pytest.mark.parametrize("width", [375, 1280])
-def test_start_puts_the_first_question_at_the_top_focused(browser: Browser, served_site: str, width: int) -> None:
+def test_start_and_every_move_put_the_question_at_the_top_focused(
+    browser: Browser, served_site: str, width: int
+) -> None:
     context = browser.new_context(viewport={"width": width, "height": 740})
     page = context.new_page()
     try:
         start(page, f"{served_site}practice/?topics=peft&n=3&seed=1&timer=0")
         heading = page.locator("#exam-q-title")
-        expect(heading).to_be_focused()
-        expect(heading).to_be_in_viewport()
-        assert heading.evaluate(UNCOVERED), "the first question's heading is under the header or the exam bar"
+        for move, number in (
+            ("start", 1),
+            ("[data-exam-next]", 2),
+            ("[data-exam-goto='2']", 3),
+            ("[data-exam-prev]", 2),
+        ):
+            if move != "start":
+                page.locator(move).click()
+            expect(heading).to_have_text(re.compile(f"^Question {number} of 3"))
+            expect(heading).to_be_focused()
+            expect(heading).to_be_in_viewport()
+            assert heading.evaluate(UNCOVERED), f"after {move} the heading is under the header or the exam bar"
+            assert 0 <= heading.evaluate(BELOW_BAR) < 40, f"after {move} the heading is not at the top of the screen"
     finally:
         context.close()
 

@@ -56,11 +56,7 @@
     // clock bar is measured, in the frame that lays the run out, so the click forces no layout of its own.
     showRun(function () {
       if (!E.state || E.state.session !== s) return;
-      var heading = E.state.root.querySelector("#exam-q-title");
-      if (heading) {
-        heading.scrollIntoView({ block: "start" });
-        heading.focus({ preventScroll: true });
-      }
+      questionToTop();
       // The seed goes into the address, so this exact run can be repeated or shared: once the question is on screen,
       // since replacing the address can cost the browser several milliseconds the learner would wait through.
       guide().browser.whenIdle(function () {
@@ -131,6 +127,16 @@
     renderQuestion(s, body);
     renderGrid(s, body);
     renderPause(s, body);
+  }
+
+  function questionToTop() {
+    // The question's heading at the top of the screen, below the header and the clock bar (the root's scroll padding,
+    // measured by browser.sticky), and focused: focus alone scrolls only as far as it must, leaving a new question
+    // mid-screen under the end of the last one.
+    var heading = E.state.root.querySelector("#exam-q-title");
+    if (!heading) return;
+    heading.scrollIntoView({ block: "start" });
+    heading.focus({ preventScroll: true });
   }
 
   function remeasureSticky(measured) {
@@ -283,7 +289,7 @@
     save();
     renderQuestion();
     renderGrid();
-    focusHeading("#exam-q-title");
+    questionToTop();
   }
 
   function onRunClick(event) {
