@@ -44,12 +44,23 @@ Domain = Literal[
     "safety-ethics",
 ]
 NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# An official objective of the study guide, numbered within its domain: "1.1" to "10.5".
+OBJECTIVE_PATTERN = r"^(?:[1-9]|10)\.[1-9]$"
+ObjectiveId = Annotated[str, StringConstraints(pattern=OBJECTIVE_PATTERN)]
 
 
 class _Strict(BaseModel):
     # `extra="forbid"` turns a misspelled field into an error instead of a silently ignored key.
     # `strict=True` keeps YAML's loose typing honest: `correct: "yes"` is not quietly coerced to True.
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Objective(_Strict):
+    """One numbered objective of NVIDIA's study guide, in its official wording."""
+
+    id: ObjectiveId = Field(description='The study guide\'s number, such as "4.4"; questions name it in `objectives:`.')
+    domain: Domain = Field(description="The domain the study guide lists it under.")
+    text: NonEmptyText = Field(description="The official wording, verbatim.")
 
 
 class Lesson(_Strict):
@@ -92,6 +103,10 @@ class Question(_Strict):
     topic: Slug
     lesson: Slug = Field(description="The id of one of its topic's `lessons`.")
     domain: Domain = Field(description="The exam study guide's topic area this question trains.")
+    objectives: Annotated[list[str], Field(min_length=1)] = Field(
+        description='The official objectives it trains, main one first, such as ["4.4"]; each declared under '
+        "the bank's `objectives:`, and the question's `domain` is the domain of one of them."
+    )
     title: NonEmptyText | None = Field(
         default=None,
         max_length=80,
@@ -111,7 +126,10 @@ class Question(_Strict):
 
 
 class Bank(_Strict):
-    """The whole file: topics, then questions."""
+    """The whole file: the official objectives, topics, then questions."""
 
+    objectives: Annotated[list[Objective], Field(min_length=1)] = Field(
+        description="The study guide's numbered objectives; every question names one or more."
+    )
     topics: Annotated[list[Topic], Field(min_length=1)]
     questions: list[Question]

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from macros.models import SLUG_PATTERN, Bank, Lesson, Option, Question, Reference, Topic
+from macros.models import OBJECTIVE_PATTERN, SLUG_PATTERN, Bank, Lesson, Objective, Option, Question, Reference, Topic
 from macros.yamlsource import Loc, SourceMap, parse
 
 MIN_OPTIONS = 3
@@ -53,6 +53,7 @@ class LoadedBank:
     topics: tuple[Topic, ...]
     questions: tuple[Question, ...]
     lines: dict[str, int]
+    objectives: tuple[Objective, ...] = ()
 
     def topic(self, topic_id: str) -> Topic:
         for topic in self.topics:
@@ -75,6 +76,11 @@ class LoadedBank:
         """A topic's questions lesson by lesson, as a learner meets them (print views and progress follow it)."""
         return [q for lesson in self.topic(topic_id).lessons for q in self.questions_in(topic_id, lesson.id)]
 
+    def lesson_objectives(self, topic_id: str, lesson_id: str) -> list[Objective]:
+        """The objectives a lesson teaches: those its questions name, in the study guide's order."""
+        named = {o for q in self.questions_in(topic_id, lesson_id) for o in q.objectives}
+        return [o for o in self.objectives if o.id in named]
+
     def question(self, question_id: str) -> Question:
         for question in self.questions:
             if question.id == question_id:
@@ -83,7 +89,7 @@ class LoadedBank:
 
 
 _FIELDS: dict[type[BaseModel], list[str]] = {
-    model: list(model.model_fields) for model in (Bank, Topic, Lesson, Question, Option, Reference)
+    model: list(model.model_fields) for model in (Bank, Objective, Topic, Lesson, Question, Option, Reference)
 }
 
 
@@ -152,11 +158,13 @@ class _Checker:
             self.add((), "the file must be a mapping with `topics:` and `questions:`")
             return None
         self._check_fields(Bank, self.data, ())
+        objectives = self._items("objectives", Objective)
         topics = self._items("topics", Topic)
         if self.data.get("topics") == []:
             self.add(("topics",), "`topics` is empty; declare at least one topic (`id`, `title`, `summary`)")
         questions = self._items("questions", Question)
         self._check_bank(topics, questions)
+        self._check_objectives(objectives, questions)
         if self.problems:
             return None
         lines = {q.id: self.source.line_of(("questions", i)) for i, q in questions}
@@ -165,6 +173,7 @@ class _Checker:
             topics=tuple(t for _, t in topics),
             questions=tuple(q for _, q in questions),
             lines=lines,
+            objectives=tuple(o for _, o in objectives),
         )
 
     def _check_fields(self, model: type[BaseModel], value: dict[str, Any], loc: Loc) -> None:
@@ -175,7 +184,7 @@ class _Checker:
             if name not in model.model_fields:
                 self.add((*loc, str(name)), _explain({"type": "extra_forbidden"}, (*loc, str(name))))
 
-    def _items(self, key: str, model: type[Topic] | type[Question]) -> list[tuple[int, Any]]:
+    def _items(self, key: str, model: type[Objective] | type[Topic] | type[Question]) -> list[tuple[int, Any]]:
         items = self.data.get(key)
         if items is None:
             return []
@@ -257,6 +266,40 @@ class _Checker:
                         "give some questions `lesson: " + lesson.id + "` or remove the lesson",
                     )
 
+    def _check_objectives(self, objectives: list[tuple[int, Objective]], questions: list[tuple[int, Question]]) -> None:
+        declared: dict[str, Objective] = {}
+        for index, objective in objectives:
+            if objective.id in declared:
+                self.add(("objectives", index, "id"), f"objective `{objective.id}` is declared twice; keep one")
+            declared.setdefault(objective.id, objective)
+        raw = self.data.get("objectives")
+        if not declared and raw not in (None, []):
+            return  # each declaration's own error is reported; questions cannot be checked against them
+        known = ", ".join(declared) or "none declared"
+        for index, question in questions:
+            here = ("questions", index, "objectives")
+            seen: set[str] = set()
+            for position, name in enumerate(question.objectives):
+                if name in seen:
+                    self.add((*here, position), f"objective `{name}` is named twice; name it once")
+                seen.add(name)
+                if name not in declared:
+                    major = name.split(".")[0] + "."
+                    same = [o for o in declared if o.startswith(major)]
+                    hint = f"that domain's are {', '.join(same)}" if same else f"use one of: {known}"
+                    self.add(
+                        (*here, position),
+                        f"unknown objective `{name}`; {hint} (the study guide's numbers, declared under `objectives:`)",
+                    )
+            domains = {declared[name].domain for name in question.objectives if name in declared}
+            if domains and question.domain not in domains:
+                names = ", ".join(f"`{d}`" for d in sorted(domains))
+                self.add(
+                    ("questions", index, "domain"),
+                    f"`domain: {question.domain}` is not the domain of any objective it names ({names}); "
+                    "set `domain` to one of those, or name an objective of its domain",
+                )
+
     def _check_question(self, question: Question, here: Loc) -> None:
         count = len(question.options)
         marked = len(question.key)
@@ -299,6 +342,8 @@ def _explain(detail: Any, loc: Loc) -> str:
         hint = f"did you mean `{close[0]}`?" if close else f"allowed fields: {', '.join(allowed)}"
         return f"unknown field `{field}`; {hint}"
     if kind == "string_pattern_mismatch":
+        if detail["ctx"].get("pattern") == OBJECTIVE_PATTERN:
+            return f'`{field}` must be an objective number such as "4.4" (quoted), got {value!r}'
         if detail["ctx"].get("pattern") == SLUG_PATTERN:
             return (
                 f"`{field}` must be a slug (lowercase letters, digits and single hyphens, e.g. `peft-lora-rank`), "
@@ -309,10 +354,17 @@ def _explain(detail: Any, loc: Loc) -> str:
         return f"`{field}` must not be empty; write the text"
     if kind == "too_short":
         minimum = detail["ctx"].get("min_length")
-        noun = {"options": "options", "references": "references", "topics": "topics", "lessons": "lessons"}.get(
-            field, "items"
-        )
-        extra = " (a primary source: paper or official documentation)" if field == "references" else ""
+        noun = {
+            "options": "options",
+            "references": "references",
+            "topics": "topics",
+            "lessons": "lessons",
+            "objectives": "objectives",
+        }.get(field, "items")
+        extra = {
+            "references": " (a primary source: paper or official documentation)",
+            "objectives": ' (the study guide\'s numbers, such as `objectives: ["4.4"]`)',
+        }.get(field, "")
         return f"`{field}` needs at least {minimum} {noun}{extra}, got {len(value) if value else 0}"
     if kind == "literal_error":
         return f"`{field}` must be one of {detail['ctx']['expected']}, got {value!r}"
@@ -336,6 +388,7 @@ def _model_at(loc: Loc) -> type[BaseModel] | None:
     shape = tuple("*" if isinstance(part, int) else part for part in loc)
     return {
         (): Bank,
+        ("objectives", "*"): Objective,
         ("topics", "*"): Topic,
         ("topics", "*", "lessons", "*"): Lesson,
         ("questions", "*"): Question,

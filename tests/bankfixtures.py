@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 VALID = """\
+objectives:
+  - id: "5.2"
+    domain: fine-tuning
+    text: Apply contrastive loss for embeddings and use parameter-efficient techniques (LoRA, adapters, P-tuning).
+  - id: "5.3"
+    domain: fine-tuning
+    text: Implement early stopping to prevent overfitting and select performance metrics for all phases.
 topics:
   - id: peft
     title: PEFT
@@ -15,6 +22,7 @@ questions:
     topic: peft
     lesson: basics
     domain: fine-tuning
+    objectives: ["5.2"]
     select: 1
     difficulty: easy
     tags: [lora]
@@ -36,6 +44,7 @@ questions:
     topic: peft
     lesson: basics
     domain: fine-tuning
+    objectives: ["5.2"]
     select: 2
     stem: Which statements about LoRA are true?
     options:

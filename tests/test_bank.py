@@ -270,3 +270,79 @@ def test_a_broken_question_does_not_also_empty_its_topic() -> None:
     found = problems(text)
     assert not any("has no questions" in p.message for p in found)
     assert len(found) == 2
+
+
+# ---------------------------------------------------------------- objectives (issue 27)
+
+
+def test_a_question_without_objectives_is_refused() -> None:
+    text = replace_once(VALID, '    objectives: ["5.2"]\n', "", occurrence=2)
+    problem = only(text)
+    assert problem.question_id == "lora-multi"
+    assert problem.message == "missing required field `objectives`; add it"
+    assert problem.line == line_of(text, "- id: lora-multi")
+
+
+def test_an_empty_objectives_list_is_refused() -> None:
+    text = replace_once(VALID, '    objectives: ["5.2"]', "    objectives: []")
+    problem = only(text)
+    assert problem.question_id == "lora-rank"
+    assert "`objectives` needs at least 1 objectives" in problem.message and '["4.4"]' in problem.message
+    assert problem.line == line_of(text, "objectives: []")
+
+
+def test_an_unknown_objective_is_named_with_its_domains_declared_ones() -> None:
+    text = replace_once(VALID, '    objectives: ["5.2"]', '    objectives: ["5.4"]', occurrence=2)
+    problem = only(text)
+    assert problem.question_id == "lora-multi"
+    assert problem.message.startswith("unknown objective `5.4`; that domain's are 5.2, 5.3")
+    assert problem.line == line_of(text, 'objectives: ["5.4"]')
+
+
+def test_an_unquoted_objective_number_is_explained() -> None:
+    text = replace_once(VALID, '    objectives: ["5.2"]', "    objectives: [5.2]")
+    problem = only(text)
+    assert problem.question_id == "lora-rank"
+    assert "quote it" in problem.message
+
+
+def test_an_objective_named_twice_in_a_question() -> None:
+    text = replace_once(VALID, '    objectives: ["5.2"]', '    objectives: ["5.2", "5.3", "5.2"]')
+    problem = only(text)
+    assert problem.message == "objective `5.2` is named twice; name it once"
+
+
+def test_a_domain_that_none_of_its_objectives_has_is_refused() -> None:
+    text = replace_once(VALID, "    domain: fine-tuning\n    objectives", "    domain: evaluation\n    objectives")
+    problem = only(text)
+    assert problem.question_id == "lora-rank"
+    assert problem.message.startswith(
+        "`domain: evaluation` is not the domain of any objective it names (`fine-tuning`)"
+    )
+    assert problem.line == line_of(text, "domain: evaluation")
+
+
+def test_objective_declarations_are_checked() -> None:
+    text = replace_once(VALID, '  - id: "5.3"', '  - id: "5.2"')
+    assert only(text).message == "objective `5.2` is declared twice; keep one"
+    text = replace_once(VALID, '  - id: "5.3"', '  - id: "five"')
+    problem = only(text)
+    assert problem.message == "`id` must be an objective number such as \"4.4\" (quoted), got 'five'"
+    assert problem.line == line_of(text, 'id: "five"')
+    text = replace_once(
+        VALID, "    domain: fine-tuning\n    text: Implement", "    domain: tuning\n    text: Implement"
+    )
+    assert "`domain` must be one of" in only(text).message
+
+
+def test_a_bank_without_objectives_is_refused() -> None:
+    start = VALID.index("objectives:")
+    text = VALID[:start] + VALID[VALID.index("topics:") :]
+    found = problems(text)
+    assert "missing required field `objectives`; add it" in {p.message for p in found}
+
+
+def test_a_lesson_teaches_the_objectives_its_questions_name() -> None:
+    text = replace_once(VALID, '    objectives: ["5.2"]', '    objectives: ["5.3", "5.2"]')
+    bank = load_text(text, FILE)
+    assert [o.id for o in bank.lesson_objectives("peft", "basics")] == ["5.2", "5.3"]

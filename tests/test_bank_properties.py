@@ -48,6 +48,7 @@ values = st.recursive(
                     "lesson",
                     "lessons",
                     "domain",
+                    "objectives",
                     "stem",
                     "select",
                     "options",

@@ -127,6 +127,7 @@ def test_cue_measure_can_fail() -> None:
             "topic": "t",
             "lesson": "l",
             "domain": "fine-tuning",
+            "objectives": ["5.2"],
             "select": 1,
             "stem": "Which?",
             "options": [

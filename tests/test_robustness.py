@@ -41,6 +41,7 @@ def generated_bank() -> dict[str, object]:
                 "topic": "peft",
                 "lesson": first,
                 "domain": "fine-tuning",
+                "objectives": ["5.2"],
                 "stem": HOSTILE_STEM if n == 1 else f"Generated question {n} about **peft**?",
                 "select": select,
                 "options": [
@@ -54,7 +55,8 @@ def generated_bank() -> dict[str, object]:
                 "references": [{"title": "LoRA", "url": "https://arxiv.org/abs/2106.09685"}],
             }
         )
-    return {"topics": topics, "questions": questions}
+    objectives = [objective.model_dump(mode="json") for objective in real.objectives]
+    return {"objectives": objectives, "topics": topics, "questions": questions}
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,17 @@ def test_schema_forbids_unknown_fields_and_requires_the_key_fields() -> None:
     question = document["$defs"]["Question"]
     option = document["$defs"]["Option"]
     assert question["additionalProperties"] is False
-    assert set(question["required"]) == {"id", "topic", "lesson", "domain", "stem", "select", "options", "references"}
+    assert set(question["required"]) == {
+        "id",
+        "topic",
+        "lesson",
+        "domain",
+        "objectives",
+        "stem",
+        "select",
+        "options",
+        "references",
+    }
     assert set(option["required"]) == {"text", "correct", "explanation"}
     assert question["properties"]["options"]["minItems"] == 3
 
