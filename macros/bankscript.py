@@ -5,8 +5,8 @@ Pages opened from `file://` cannot `fetch` anything, so the questions reach them
 time, under `assets/generated/bank/`:
 
 - `index.js`: what drawing, scheduling and counting need, for every question, as compact rows (id, topic, lesson,
-  domain, how many to choose, key, number of options): about 10 bytes gzipped a question. The practice and Review
-  pages are ready on it alone.
+  domain, how many to choose, key, number of options, official objectives): about 12 bytes gzipped a question. The
+  practice and Review pages are ready on it alone.
 - `q/<id>.js`: one question's content (title, stem, options with explanations, references), inserted by
   `assets/base/bank.js` when the question is about to be shown. Their addresses carry the index's `version`, a digest
   of every content file, so a deploy never pairs a new index with old content.
@@ -67,9 +67,10 @@ def key_bits(key: list[int]) -> int:
 
 
 def index_data(bank: LoadedBank, version: str) -> dict[str, Any]:
-    """Topics with their lessons, domains, and one row per question in study order:
-    [id, topic index, lesson index within the topic, domain index, select, key bits, number of options]."""
+    """Topics with their lessons, domains, objectives, and one row per question in study order: [id, topic index,
+    lesson index within the topic, domain index, select, key bits, number of options, [objective indexes]]."""
     topics = [t.id for t in bank.topics]
+    objectives = [o.id for o in bank.objectives]
     lessons = {t.id: [item.id for item in t.lessons] for t in bank.topics}
     domains = list(DOMAINS)
     rows = [
@@ -81,6 +82,7 @@ def index_data(bank: LoadedBank, version: str) -> dict[str, Any]:
             q.select,
             key_bits(q.key),
             len(q.options),
+            [objectives.index(o) for o in q.objectives],
         ]
         for q in bank.questions
     ]
@@ -91,6 +93,7 @@ def index_data(bank: LoadedBank, version: str) -> dict[str, Any]:
             for t in bank.topics
         ],
         "domains": [{"id": key, "title": title, "weight": weight} for key, (title, weight) in DOMAINS.items()],
+        "objectives": [{"id": o.id, "domain": o.domain, "title": o.text} for o in bank.objectives],
         "rows": rows,
     }
 

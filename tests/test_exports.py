@@ -154,7 +154,9 @@ def test_gift_holds_every_question_key_and_explanation(exported: Path, bank: Loa
     source = (exported / "llm-finetuning-guide.gift.txt").read_text(encoding="utf-8")
     check_gift_against_bank(source, bank)
     # Moodle files each question under its topic's category, one level per lesson.
-    categories = re.findall(r"^// (\S+)\n\$CATEGORY: (.+)$", source, re.MULTILINE)
+    categories = re.findall(r"^// (\S+)\n// NCP-GENL objectives: [^\n]+\n\$CATEGORY: (.+)$", source, re.MULTILINE)
+    objectives = dict(re.findall(r"^// (\S+)\n// NCP-GENL objectives: ([^\n]+)$", source, re.MULTILINE))
+    assert objectives == {q.id: ", ".join(q.objectives) for q in bank.questions}
     titles = {topic.id: topic.title for topic in bank.topics}
     for question_id, category in categories:
         question = bank.question(question_id)
@@ -207,6 +209,7 @@ def check_qti_against_bank(path: Path, bank: LoadedBank) -> None:
         }
         assert meta["guide_question_id"] == question.id
         assert meta["guide_lesson"] == bank.lesson(question).title
+        assert meta["guide_objectives"] == " ".join(question.objectives)
         assert meta["question_type"] == (
             "multiple_answers_question" if question.select > 1 else "multiple_choice_question"
         )
@@ -273,6 +276,7 @@ def test_anki_deck_has_one_stable_note_per_question(exported: Path, bank: Loaded
         assert answer.count('class="why ') == len(question.options), "every option's explanation is on the back"
         assert f"topic::{question.topic}" in tags and f"difficulty::{question.difficulty}" in tags
         assert f"lesson::{question.topic}::{question.lesson}" in tags
+        assert [t for t in tags if t.startswith("objective::")] == [f"objective::{o}" for o in question.objectives]
         assert all(ref.url in fields[4] for ref in question.references)
 
 

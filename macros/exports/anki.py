@@ -86,6 +86,7 @@ def deck(bank: LoadedBank, renderer: Renderer) -> genanki.Deck:
             f"topic::{question.topic}",
             f"lesson::{question.topic}::{question.lesson}",
             f"domain::{question.domain}",
+            *(f"objective::{objective}" for objective in question.objectives),
         ]
         if question.difficulty:
             tags.append(f"difficulty::{question.difficulty}")

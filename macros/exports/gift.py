@@ -35,7 +35,13 @@ def question_block(question: Question, renderer: Renderer, category: str, lesson
     # The category line is a path read to the end of the line, not GIFT text: no escaping, but "/" would nest, so
     # "/" inside a title becomes "-" and only the topic/lesson boundary nests.
     path = "/".join(part.replace("/", "-") for part in (category, lesson) if part)
-    lines = [f"// {question.id}", f"$CATEGORY: $course$/LLM fine-tuning guide/{path}", ""]
+    # GIFT has no metadata field: the study guide's objectives go in a comment, which importers skip.
+    lines = [
+        f"// {question.id}",
+        f"// NCP-GENL objectives: {', '.join(question.objectives)}",
+        f"$CATEGORY: $course$/LLM fine-tuning guide/{path}",
+        "",
+    ]
     title = question.title or question.id
     lines.append(f"::{escape_text(title)}::{_html(renderer.markdown(question.stem))}{{")
     for option in question.options:

@@ -31,6 +31,7 @@ def _texts(value: object, fix: Callable[[str], str]) -> object:
 def document(bank: LoadedBank, renderer: Renderer | None = None) -> dict[str, object]:
     fix = renderer.source if renderer else str
     return {
+        "objectives": [objective.model_dump(mode="json") for objective in bank.objectives],
         "topics": [_texts(topic.model_dump(mode="json", exclude_none=True), fix) for topic in bank.topics],
         "questions": [_texts(question.model_dump(mode="json", exclude_none=True), fix) for question in bank.questions],
     }

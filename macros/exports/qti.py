@@ -52,6 +52,7 @@ class _Item:
     title: str
     topic: str
     lesson: str
+    objectives: str
     multiple: bool
     stem: str
     options: list[_Option]
@@ -85,6 +86,7 @@ def _item(question: Question, renderer: Renderer, topic: str, lesson: str) -> _I
         title=question.title or question.id,
         topic=topic,
         lesson=lesson,
+        objectives=" ".join(question.objectives),
         multiple=question.select > 1,
         stem=str(renderer.markdown(question.stem)),
         options=options,

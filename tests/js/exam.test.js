@@ -411,3 +411,68 @@ test("a stored exam that cannot be resumed is refused in a sentence naming the q
   assert.match(core.sessionRefusal({ ...good, ids: ["gone"] }, bank), /it holds a question this guide no longer has \(gone\)/);
   assert.match(core.sessionRefusal("junk", bank), /cannot be resumed/);
 });
+
+function withObjectives(bank) {
+  // Every question trains one objective by its domain, and every fifth also "7.4".
+  bank.objectives = [
+    { id: "5.2", domain: "fine-tuning", title: "Apply contrastive loss" },
+    { id: "6.1", domain: "evaluation", title: "Analyze benchmark results" },
+    { id: "7.1", domain: "gpu-acceleration", title: "Configure multi-GPU" },
+    { id: "7.4", domain: "gpu-acceleration", title: "Identify and address bottlenecks" }
+  ];
+  const main = { "fine-tuning": "5.2", "gpu-acceleration": "7.1", evaluation: "6.1" };
+  bank.order.forEach((id, i) => {
+    const q = bank.questions[id];
+    q.objectives = i % 5 === 0 && main[q.domain] !== "7.4" ? [main[q.domain], "7.4"] : [main[q.domain]];
+  });
+  return bank;
+}
+
+test("a link's objectives are checked against the study guide's: unknown ones are named, known ones kept", () => {
+  const bank = withObjectives(makeBank());
+  const p = core.parseParams("?objectives=7.4,9.9,6.1,7.4,constructor", bank);
+  assert.deepEqual(p.objectives, ["7.4", "6.1"]);
+  assert.deepEqual(p.unknownObjectives, ["9.9", "constructor"]);
+  assert.equal(p.any, true);
+  assert.equal(core.parseParams("?objectives=1.1", bank).objectives, null);
+});
+
+test("drawing by objective takes only questions that train one of them, in either drawing mode", () => {
+  const bank = withObjectives(makeBank());
+  for (const proportional of [true, false]) {
+    const ids = core.draw(bank, { objectives: ["7.4"], n: 60, seed: 3, proportional });
+    assert.deepEqual([...ids].sort(), bank.order.filter((id, i) => i % 5 === 0).sort());
+    const both = core.draw(bank, { objectives: ["6.1", "7.4"], topics: ["memory"], n: 60, seed: 3, proportional });
+    assert.ok(both.length > 0);
+    for (const id of both) {
+      const q = bank.questions[id];
+      assert.equal(q.topic, "memory");
+      assert.ok(q.objectives.includes("6.1") || q.objectives.includes("7.4"), id);
+    }
+  }
+  assert.equal(core.pool(bank, null, ["6.1"]).length, 5);
+});
+
+test("an exam drawn by objective keeps them in its link, so the same link resumes it", () => {
+  const bank = withObjectives(makeBank());
+  const params = core.parseParams("?objectives=7.4&n=4&seed=9", bank);
+  const planned = core.plan(bank, params, {}, () => 0.5);
+  assert.equal(planned.query, "?objectives=7.4&n=4&seed=9");
+  const session = { query: planned.query, seed: planned.seed, ids: planned.ids, timed: true };
+  assert.equal(core.sameExam(session, params, bank), true);
+  assert.equal(core.sameExam(session, core.parseParams("?objectives=6.1&n=4&seed=9", bank), bank), false);
+});
+
+test("the result counts each question under every objective it trains, in the study guide's order", () => {
+  const bank = withObjectives(makeBank());
+  const ids = ["q-0", "q-1", "q-20", "q-36"];
+  const session = core.createSession({ ids, seed: 1, timed: false, query: "" }, 0);
+  ids.forEach((id) => { session.answers[id] = bank.questions[id].key.slice(); });
+  session.answers["q-1"] = [(bank.questions["q-1"].key[0] + 1) % 4];
+  const result = core.score(session, bank, 1000);
+  assert.deepEqual(
+    result.byObjective.map((g) => [g.id, g.correct, g.total]),
+    [["5.2", 1, 2], ["6.1", 1, 1], ["7.1", 1, 1], ["7.4", 2, 2]]
+  );
+  assert.equal(result.byObjective[3].title, "7.4 Identify and address bottlenecks");
+});

@@ -1,11 +1,13 @@
 /*
  * The question bank in the browser, sized to what a page shows: the compact index (assets/generated/bank/index.js,
- * every question's id, topic, lesson, domain, "choose N", key and number of options) becomes llmGuide.bank at once;
+ * every question's id, topic, lesson, domain, "choose N", key, number of options and official objectives) becomes
+ * llmGuide.bank at once;
  * a question's content (title, stem, options with explanations, references) arrives when a page asks for it, one
  * classic script per question (assets/generated/bank/q/<id>.js), so the practice and Review pages load the same
  * amount at 300 questions or 5,000 and still work from file:// (no fetch).
  *
- *   llmGuide.bank = { version, topics, domains, order, questions: { id: {id, topic, lesson, domain, select, key, n,
+ *   llmGuide.bank = { version, topics, domains, objectives: [{id, domain, title}], order,
+ *                     questions: { id: {id, topic, lesson, domain, select, key, n, objectives: [id],
  *                     and once loaded: title, stem, options, references} } }
  *   bank.load(ids, done)   content for ids; done(missing) once each has arrived or failed (at once if all are here)
  *   bank.loaded(id)        whether its content is here
@@ -23,7 +25,9 @@
   }
 
   function expand(index) {
-    // Rows: [id, topic index, lesson index within the topic, domain index, select, key bits, number of options].
+    // Rows: [id, topic index, lesson index within the topic, domain index, select, key bits, number of options,
+    // [objective indexes]].
+    var objectives = index.objectives || [];
     var questions = {};
     var order = [];
     index.rows.forEach(function (row) {
@@ -32,10 +36,14 @@
       order.push(id);
       questions[id] = {
         id: id, topic: topic.id, lesson: topic.lessons[row[2]].id, domain: index.domains[row[3]].id,
-        select: row[4], key: keyFromBits(row[5]), n: row[6]
+        select: row[4], key: keyFromBits(row[5]), n: row[6],
+        objectives: (row[7] || []).map(function (k) { return objectives[k].id; })
       };
     });
-    return { version: index.version, topics: index.topics, domains: index.domains, order: order, questions: questions };
+    return {
+      version: index.version, topics: index.topics, domains: index.domains, objectives: objectives, order: order,
+      questions: questions
+    };
   }
 
   var core = { expand: expand, keyFromBits: keyFromBits };

@@ -113,7 +113,7 @@
 
   function splitList(raw) {
     if (!raw) return [];
-    var seen = {};
+    var seen = Object.create(null); // a plain object already "has" constructor, toString...
     return String(raw).split(",").map(function (s) { return s.trim(); }).filter(function (s) {
       if (!s || seen[s]) return false;
       seen[s] = true;
@@ -137,8 +137,8 @@
       (t.lessons || []).forEach(function (l) { topicIds.push(t.id + "/" + l.id); });
     });
     var out = {
-      ids: null, topics: null, n: null, seed: parseSeed(params.get("seed")), timer: null, proportional: null,
-      unknownIds: [], unknownTopics: [], problems: [], any: false
+      ids: null, topics: null, objectives: null, n: null, seed: parseSeed(params.get("seed")), timer: null,
+      proportional: null, unknownIds: [], unknownTopics: [], unknownObjectives: [], problems: [], any: false
     };
     if (params.has("ids")) {
       out.ids = [];
@@ -154,6 +154,16 @@
         else out.unknownTopics.push(id.slice(0, 80));
       });
       if (!out.topics.length) out.topics = null; // nothing known: fall back to every topic
+    }
+    if (params.has("objectives")) {
+      // The study guide's numbered objectives ("4.4"): a question is drawn when it trains any of them.
+      var objectiveIds = (bank.objectives || []).map(function (o) { return o.id; });
+      out.objectives = [];
+      splitList(params.get("objectives")).forEach(function (id) {
+        if (objectiveIds.indexOf(id) !== -1) out.objectives.push(id);
+        else out.unknownObjectives.push(id.slice(0, 80));
+      });
+      if (!out.objectives.length) out.objectives = null; // nothing known: fall back to every objective
     }
     if (params.has("n")) {
       var n = parseInt(params.get("n"), 10);
@@ -176,7 +186,7 @@
           " (use 1 to draw in the exam’s domain proportions or 0 to draw evenly)");
       }
     }
-    out.any = ["ids", "topics", "n", "seed", "timer", "domains"].some(function (k) { return params.has(k); });
+    out.any = ["ids", "topics", "objectives", "n", "seed", "timer", "domains"].some(function (k) { return params.has(k); });
     return out;
   }
 
@@ -190,6 +200,7 @@
     if (was.ids) return false;
     var sorted = function (a) { return a ? a.slice().sort().join(",") : ""; };
     if (link.topics && sorted(link.topics) !== sorted(was.topics)) return false;
+    if (link.objectives && sorted(link.objectives) !== sorted(was.objectives)) return false;
     if (link.n !== null && link.n !== was.n) return false;
     if (link.seed !== null && link.seed !== session.seed) return false;
     if (link.timer !== null && link.timer !== !!session.timed) return false;
@@ -204,6 +215,7 @@
       parts.push("ids=" + options.ids.map(encodeURIComponent).join(","));
     } else {
       if (options.topics && options.topics.length) parts.push("topics=" + options.topics.map(encodeURIComponent).join(","));
+      if (options.objectives && options.objectives.length) parts.push("objectives=" + options.objectives.join(","));
       if (options.n) parts.push("n=" + options.n);
       if (options.proportional === false) parts.push("domains=0");
     }
@@ -258,7 +270,7 @@
     if (cached && cached.order === bank.order && cached.size === bank.order.length) return cached;
     var ix = {
       order: bank.order, size: bank.order.length, topics: [], topicOf: [], lessons: [], lessonOf: [], domains: [],
-      domainOf: [], byDomain: []
+      domainOf: [], byDomain: [], objectivesOf: []
     };
     var topicNumber = {};
     var lessonNumber = {};
@@ -272,6 +284,7 @@
       ix.topicOf.push(t);
       ix.lessonOf.push(l);
       ix.domainOf.push(d);
+      ix.objectivesOf.push(q.objectives || []);
       (ix.byDomain[d] = ix.byDomain[d] || []).push(ix.order[i]);
     }
     if (indexes) indexes.set(bank, ix);
@@ -282,26 +295,32 @@
     return Object.prototype.hasOwnProperty.call(object, key);
   }
 
-  function poolMask(ix, topics) {
+  function poolMask(ix, topics, objectives) {
     // For each question (by position), whether it is in the pool, or null when every question is. `topics` names
-    // whole topics ("peft") and single lessons ("peft/lora-basics").
-    if (!topics || !topics.length) return null;
-    var wholeTopic = ix.topics.map(function (t) { return topics.indexOf(t) !== -1; });
-    if (wholeTopic.indexOf(false) === -1) return null;
-    var wholeLesson = ix.lessons.map(function (k) { return topics.indexOf(k) !== -1; });
+    // whole topics ("peft") and single lessons ("peft/lora-basics"); `objectives` the study guide's objectives
+    // ("4.4"), of which a question must train one. Both given, a question must pass both.
+    var byTopic = topics && topics.length;
+    var byObjective = objectives && objectives.length;
+    if (!byTopic && !byObjective) return null;
+    var wholeTopic = ix.topics.map(function (t) { return !byTopic || topics.indexOf(t) !== -1; });
+    if (!byObjective && wholeTopic.indexOf(false) === -1) return null;
+    var wholeLesson = ix.lessons.map(function (k) { return !!byTopic && topics.indexOf(k) !== -1; });
     var wanted = [];
     var all = true;
     for (var i = 0; i < ix.size; i++) {
       var yes = wholeTopic[ix.topicOf[i]] || (ix.lessonOf[i] !== -1 && wholeLesson[ix.lessonOf[i]]);
+      if (yes && byObjective) {
+        yes = ix.objectivesOf[i].some(function (o) { return objectives.indexOf(o) !== -1; });
+      }
       wanted.push(yes);
       all = all && yes;
     }
     return all ? null : wanted;
   }
 
-  function pool(bank, topics) {
+  function pool(bank, topics, objectives) {
     var ix = index(bank);
-    var wanted = poolMask(ix, topics);
+    var wanted = poolMask(ix, topics, objectives);
     if (!wanted) return ix.order.slice();
     var out = [];
     for (var i = 0; i < ix.size; i++) if (wanted[i]) out.push(ix.order[i]);
@@ -321,9 +340,9 @@
     // (tests/js/exam.test.js holds the plain version this must match, random number for random number).
     var random = rng(options.seed);
     var ix = index(bank);
-    var wanted = poolMask(ix, options.topics);
+    var wanted = poolMask(ix, options.topics, options.objectives);
     if (!options.proportional) {
-      var ids = pool(bank, options.topics);
+      var ids = pool(bank, options.topics, options.objectives);
       return shuffle(ids, random).slice(0, Math.min(drawCount(options.n), ids.length));
     }
     // Each domain's questions in the pool, in the bank's order; keys in order of first appearance, as in the pool.
@@ -366,13 +385,16 @@
       return { ids: params.ids.slice(), seed: fixed, timed: timed, query: buildQuery({ ids: params.ids, seed: params.seed, timer: timed }) };
     }
     var topics = params.topics || d.topics || null;
+    var objectives = params.objectives || d.objectives || null;
     var n = drawCount(params.n || d.n);
     var proportional = params.proportional !== null && params.proportional !== undefined ? params.proportional : d.proportional !== false;
-    var ids = draw(bank, { topics: topics, n: n, seed: seed, proportional: proportional });
+    var ids = draw(bank, { topics: topics, objectives: objectives, n: n, seed: seed, proportional: proportional });
     var allTopics = !topics || bank.topics.every(function (t) { return topics.indexOf(t.id) !== -1; });
     return {
       ids: ids, seed: seed, timed: timed,
-      query: buildQuery({ topics: allTopics ? null : topics, n: n, seed: seed, timer: timed, proportional: proportional })
+      query: buildQuery({
+        topics: allTopics ? null : topics, objectives: objectives, n: n, seed: seed, timer: timed, proportional: proportional
+      })
     };
   }
 
@@ -635,12 +657,21 @@
     bank.topics.forEach(function (t) { topicTitles[t.id] = t.title; });
     var domainTitles = {};
     bank.domains.forEach(function (d) { domainTitles[d.id] = d.title; });
+    var objectiveTitles = {};
+    (bank.objectives || []).forEach(function (o) { objectiveTitles[o.id] = o.id + " " + o.title; });
+    // A question counts once for every objective it trains.
+    var perObjective = [];
+    items.forEach(function (x) {
+      (bank.questions[x.id].objectives || []).forEach(function (o) { perObjective.push({ objective: o, correct: x.correct }); });
+    });
     return {
       correct: correct, total: total, percent: percent, passed: percent >= PASS_PERCENT, passPercent: PASS_PERCENT,
       usedMs: elapsed(session, now), timed: session.timed, limitMs: session.limitMs, expired: !!session.expired,
       items: items,
       byTopic: tally(items, function (x) { return x.topic; }, topicTitles, bank.topics.map(function (t) { return t.id; })),
       byDomain: tally(items, function (x) { return x.domain; }, domainTitles, bank.domains.map(function (d) { return d.id; })),
+      byObjective: tally(perObjective, function (x) { return x.objective; }, objectiveTitles,
+        (bank.objectives || []).map(function (o) { return o.id; })),
       // Right by luck and confidently wrong: the two cases a bare score hides.
       lucky: items.filter(function (x) { return x.correct && x.confidence === "guessed"; }).map(function (x) { return x.id; }),
       confidentMistakes: items.filter(function (x) { return !x.correct && x.answered && x.confidence === "sure"; }).map(function (x) { return x.id; }),

@@ -36,7 +36,7 @@
     ])]));
     var tbody = h("tbody");
     groups.forEach(function (g) {
-      tbody.appendChild(h("tr", { "data-correct": String(g.correct), "data-total": String(g.total) }, [
+      tbody.appendChild(h("tr", { "data-id": g.id, "data-correct": String(g.correct), "data-total": String(g.total) }, [
         h("th", { scope: "row", text: g.title }),
         h("td", { text: g.correct + " of " + g.total + " (" + Math.round((g.correct / g.total) * 100) + "%)" })
       ]));
@@ -194,6 +194,11 @@
     body.appendChild(h("h2", { text: "Breakdown" }));
     // A small exam draws from few areas: one line for each, the domains first (the exam's own areas).
     body.appendChild(breakdownTable("By exam domain", result.byDomain, "data-exam-by-domain"));
+    // The study guide's objectives are many and worded at length: folded, under the two short tables' first one.
+    body.appendChild(h("details", { class: "exam-breakdown" }, [
+      h("summary", { text: "By exam objective (" + result.byObjective.length + ")" }),
+      breakdownTable("By the study guide’s objectives", result.byObjective, "data-exam-by-objective")
+    ]));
     body.appendChild(breakdownTable("By topic", result.byTopic, "data-exam-by-topic"));
     var numbers = {};
     result.items.forEach(function (item) { numbers[item.id] = item.number; });

@@ -65,6 +65,15 @@
       });
       topics.addEventListener("change", syncTopicChoices);
       form.appendChild(topics);
+      if (link && link.objectives) {
+        // A link that names objectives draws only their questions, from the topics ticked above.
+        var named = (bank.objectives || []).filter(function (o) { return link.objectives.indexOf(o.id) !== -1; });
+        form.appendChild(h("div", { class: "exam-setup__objectives", "data-exam-objectives": link.objectives.join(",") }, [
+          h("p", { text: "Only questions that train " + (named.length === 1 ? "this objective" : "these objectives") +
+            " of the exam’s study guide (" + c.pool(bank, null, link.objectives).length + " questions):" }),
+          h("ul", {}, named.map(function (o) { return h("li", { text: o.id + " " + o.title }); }))
+        ]));
+      }
       var n = link && link.n ? link.n : c.DEFAULT_COUNT;
       form.appendChild(h("p", { class: "exam-setup__field" }, [
         h("label", { for: "exam-count", text: "Number of questions " }),
@@ -170,6 +179,7 @@
     var params = {
       ids: link && link.ids ? link.ids : null,
       topics: topicBoxes.length ? topics : null,
+      objectives: link && link.objectives ? link.objectives : null,
       n: countInput ? parseInt(countInput.value, 10) || c.DEFAULT_COUNT : null,
       seed: seed,
       timer: form.querySelector("[data-exam-timer]").checked,

@@ -109,6 +109,10 @@
       notice("Unknown topic" + (params.unknownTopics.length === 1 ? "" : "s") + ", left out: " +
         params.unknownTopics.join(", ") + ".");
     }
+    if (params.unknownObjectives.length) {
+      notice("Not an objective of the exam’s study guide, left out: " + params.unknownObjectives.join(", ") +
+        " (objectives are numbered 1.1 to 10.5).");
+    }
     if (params.problems.length) notice("Not used from this link: " + params.problems.join("; ") + ". The rest of it works.");
     if (params.ids && !params.ids.length) params.ids = null;
     E.state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up
