@@ -7,7 +7,7 @@ from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from macros import figures, pages
+from macros import blueprint, figures, pages
 from macros.background import BackgroundError, Job
 from macros.printing import PrintViews
 from macros.site import QuizSite, activate, current, log
@@ -28,6 +28,8 @@ def define_env(env: Any) -> None:
     env.macro(lambda: site.site_url, "published_url")
     env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
     env.macro(lambda: site.downloads_table(env.page.url), "downloads_table")
+    env.macro(lambda: blueprint.domain_table(site.bank), "domain_table")
+    env.macro(lambda: blueprint.objectives(site.bank, env.page.file.src_uri), "blueprint_objectives")
     env.macro(views.guide, "print_guide")
     env.macro(views.worksheet, "print_worksheet")
     env.macro(views.answer_key, "print_answer_key")

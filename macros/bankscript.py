@@ -70,7 +70,7 @@ def index_data(bank: LoadedBank, version: str) -> dict[str, Any]:
     """Topics with their lessons, domains, objectives, and one row per question in study order: [id, topic index,
     lesson index within the topic, domain index, select, key bits, number of options, [objective indexes]]."""
     topics = [t.id for t in bank.topics]
-    objectives = [o.id for o in bank.objectives]
+    objectives = {o.id: number for number, o in enumerate(bank.objectives)}
     lessons = {t.id: [item.id for item in t.lessons] for t in bank.topics}
     domains = list(DOMAINS)
     rows = [
@@ -82,7 +82,7 @@ def index_data(bank: LoadedBank, version: str) -> dict[str, Any]:
             q.select,
             key_bits(q.key),
             len(q.options),
-            [objectives.index(o) for o in q.objectives],
+            [objectives[o] for o in q.objectives],
         ]
         for q in bank.questions
     ]

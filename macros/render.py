@@ -164,7 +164,7 @@ class Renderer:
     ) -> str:
         """One lesson's questions with the page score, as on its lesson page; `permalink` says where the
         permanent-link page is (`local`, relative to the page) and its published address (`published`, or "")."""
-        links = dict(permalink or {"local": "", "published": ""})
+        links = dict(permalink or {"local": "", "published": "", "exam": ""})
         topic = bank.topic(topic_id)
         lesson = next(item for item in topic.lessons if item.id == lesson_id)
         questions = bank.questions_in(topic_id, lesson_id)
@@ -173,10 +173,16 @@ class Renderer:
             # One render for the whole lesson: a render call per question cost more than the markup it wrote.
             items = [self._item(q, n) for n, q in enumerate(questions, start=1)]
             return self._jinja.get_template("quiz.html.j2").render(
-                topic=topic, lesson=lesson, questions=questions, items=items, permalink=links
+                topic=topic,
+                lesson=lesson,
+                questions=questions,
+                items=items,
+                permalink=links,
+                objectives=bank.lesson_objectives(topic_id, lesson_id),
             )
 
-        extra = topic.model_dump_json() + json.dumps(links, sort_keys=True)
+        taught = "".join(o.model_dump_json() for o in bank.lesson_objectives(topic_id, lesson_id))
+        extra = topic.model_dump_json() + json.dumps(links, sort_keys=True) + taught
         return self.cached(("lesson", topic_id, lesson_id), questions, extra, make)
 
 

@@ -91,12 +91,16 @@ class QuizSite:
     def permalinks(self, page_url: str | None) -> dict[str, str]:
         """Where the permanent-link page is, seen from `page_url` (relative, so it works from disk too), and its
         published address when the build knows the site's (so a link copied in the offline copy works for others)."""
-        target = "q/" if self.directory_urls else "q.html"
-        here = posixpath.dirname(page_url or "")
-        local = posixpath.relpath(target, here or ".") + ("/" if target.endswith("/") else "")
+        here = posixpath.dirname(page_url or "") or "."
+
+        def local(page: str) -> str:
+            target = f"{page}/" if self.directory_urls else f"{page}.html"
+            return posixpath.relpath(target, here) + ("/" if target.endswith("/") else "")
+
         # The published site always has folder URLs, whichever build this is (the offline copy has file URLs).
         published = self.site_url.rstrip("/") + "/q/" if self.site_url else ""
-        return {"local": local, "published": published}
+        # `exam`: the About the exam page, where a lesson's objectives link to their official wording.
+        return {"local": local("q"), "published": published, "exam": local("exam")}
 
     def lessons(self, topic_id: str, page_src_uri: str, page_url: str | None = None) -> str:
         """A topic overview's list of lessons, as Markdown: each lesson's title (linked), size and the learner's
@@ -109,7 +113,11 @@ class QuizSite:
         if page_url is not None:
             self.page_urls[topic_id] = page_url
         here = posixpath.dirname(page_src_uri) or "."
-        blocks = ['<div class="guide-lessons" markdown data-lessons="' + topic.id + '">\n']
+        count = len(topic.lessons)
+        # The count lives here, not in each overview's text, so a new lesson cannot leave it stale.
+        lessons = f"{count} lesson{'s' if count != 1 else ''}"
+        lead = f"The questions of this topic come in {lessons}, each short enough for one sitting."
+        blocks = [lead + "\n", '<div class="guide-lessons" markdown data-lessons="' + topic.id + '">\n']
         for number, lesson in enumerate(topic.lessons, start=1):
             questions = self.bank.questions_in(topic.id, lesson.id)
             link = posixpath.relpath(LESSON_PAGE.format(topic=topic.id, lesson=lesson.id), here)

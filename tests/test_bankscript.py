@@ -32,11 +32,13 @@ def test_the_index_has_one_compact_row_per_question_in_study_order(bank: LoadedB
     data = index_data(bank, "v1")
     assert [row[0] for row in data["rows"]] == [q.id for q in bank.questions]
     assert [d["id"] for d in data["domains"]] == list(DOMAINS)
+    assert [o["id"] for o in data["objectives"]] == [o.id for o in bank.objectives]
     for q, row in zip(bank.questions, data["rows"], strict=True):
         topic = data["topics"][row[1]]
         assert (topic["id"], topic["lessons"][row[2]]["id"]) == (q.topic, q.lesson)
         assert data["domains"][row[3]]["id"] == q.domain
-        assert row[4:] == [q.select, key_bits(q.key), len(q.options)]
+        assert row[4:7] == [q.select, key_bits(q.key), len(q.options)]
+        assert [data["objectives"][k]["id"] for k in row[7]] == q.objectives
     # Nothing a page shows is in the index: that is what keeps it small.
     assert '"stem"' not in json.dumps(data) and bank.questions[0].title not in json.dumps(data)
 
@@ -61,13 +63,14 @@ def test_the_version_names_the_content(bank: LoadedBank) -> None:
     # A deploy that changes one explanation changes the address of every content script (the index's version).
     before = payload(bank_scripts(bank, Renderer())[INDEX_PATH], "bankIndex")["version"]
     changed = bank.questions[0].model_copy(update={"stem": bank.questions[0].stem + " (edited)"})
-    other = LoadedBank(bank.path, bank.topics, (changed, *bank.questions[1:]), bank.lines)
+    other = LoadedBank(bank.path, bank.topics, (changed, *bank.questions[1:]), bank.lines, bank.objectives)
     after = payload(bank_scripts(other, Renderer())[INDEX_PATH], "bankIndex")["version"]
     assert re.fullmatch(r"[0-9a-f]{10}", before) and before != after
 
 
 def test_the_browser_expands_the_index_as_the_build_wrote_it(bank: LoadedBank, tmp_path: Path) -> None:
-    # assets/base/bank.js under Node, on the real index: every question's topic, lesson, domain, select and key.
+    # assets/base/bank.js under Node, on the real index: every question's topic, lesson, domain, select, key and
+    # objectives.
     index = tmp_path / "index.json"
     index.write_text(json.dumps(index_data(bank, "v1")), encoding="utf-8")
     script = (
@@ -84,13 +87,14 @@ def test_the_browser_expands_the_index_as_the_build_wrote_it(bank: LoadedBank, t
     assert expanded["order"] == [q.id for q in bank.questions]
     for q in bank.questions:
         got = expanded["questions"][q.id]
-        assert (got["topic"], got["lesson"], got["domain"], got["select"], got["key"], got["n"]) == (
+        assert (got["topic"], got["lesson"], got["domain"], got["select"], got["key"], got["n"], got["objectives"]) == (
             q.topic,
             q.lesson,
             q.domain,
             q.select,
             list(q.key),
             len(q.options),
+            q.objectives,
         )
 
 

@@ -14,7 +14,7 @@ from macros.render import NUMBER_WORDS
 from macros.validate import LoadedBank
 
 SEEDS = Path(__file__).parent / "seeds"
-BANK_MINIMUM = 360
+BANK_MINIMUM = 500
 TOPIC_MINIMUM = 15
 # Every area of the exam's study guide, from the fine-tuning practitioner's side (issue 18): enough that two practice
 # exams in the exam's proportions are not the same questions.
@@ -260,3 +260,129 @@ def test_length_does_not_give_the_answer_away(bank: LoadedBank) -> None:
                 f"{count} of {len(group)} questions with select={select} have their keys at length ranks {ranks} "
                 "(0 = longest option): vary how long the correct options are relative to the distractors"
             )
+
+
+# ---------------------------------------------------------------- NVIDIA's blueprint (issue 27)
+
+# How many objectives the study guide lists under each domain (r1, SEP25): 45 in all.
+OBJECTIVES_PER_DOMAIN = {
+    "llm-architecture": 6,
+    "prompt-engineering": 4,
+    "data-preparation": 3,
+    "model-optimization": 7,
+    "fine-tuning": 4,
+    "evaluation": 4,
+    "gpu-acceleration": 4,
+    "model-deployment": 3,
+    "production-monitoring": 5,
+    "safety-ethics": 5,
+}
+# A few objectives in the study guide's exact words: the declarations are copied, not paraphrased.
+VERBATIM = {
+    "1.3": "Develop code to extract embeddings from both encoder and decoder models.",
+    "4.4": "Conduct systematic hyperparameter tuning and distributed parameter search, including learning rate "
+    "schedules and batch size adjustments.",
+    "7.4": "Identify and address bottlenecks using CUDA profiling and troubleshoot memory and kernel efficiency "
+    "issues.",
+    "8.3": "Configure and manage serving (Kubernetes, ensemble workflows), implement live monitoring, and run models "
+    "in Docker.",
+    "10.5": "Implement guardrails to restrict undesired LLM responses.",
+}
+OBJECTIVE_MINIMUM = 4  # every objective is taught by at least this many questions
+DOMAIN_RATIO = (0.9, 1.5)  # each domain's share of the bank against its exam weight
+BLUEPRINT_EXAM = 65
+BLUEPRINT_DRAWS = 5  # practice exams in the blueprint's proportions before any question repeats
+
+
+def test_the_45_official_objectives_are_declared_in_order_with_their_wording(bank: LoadedBank) -> None:
+    assert len(bank.objectives) == 45
+    expected = [
+        f"{number}.{k}"
+        for number, domain in enumerate(DOMAINS, start=1)
+        for k in range(1, OBJECTIVES_PER_DOMAIN[domain] + 1)
+    ]
+    assert [o.id for o in bank.objectives] == expected
+    domains = list(DOMAINS)
+    for objective in bank.objectives:
+        assert domains[int(objective.id.split(".")[0]) - 1] == objective.domain, objective.id
+        assert objective.text.endswith("."), objective.id
+    texts = {o.id: o.text for o in bank.objectives}
+    for objective_id, text in VERBATIM.items():
+        assert texts[objective_id] == text
+
+
+def test_every_objective_is_taught_by_enough_questions(bank: LoadedBank) -> None:
+    counts = Counter(o for q in bank.questions for o in q.objectives)
+    thin = {o.id: counts[o.id] for o in bank.objectives if counts[o.id] < OBJECTIVE_MINIMUM}
+    assert not thin, f"objectives with fewer than {OBJECTIVE_MINIMUM} questions: {thin}"
+
+
+def test_every_domain_is_near_its_exam_weight(bank: LoadedBank) -> None:
+    counts = Counter(q.domain for q in bank.questions)
+    total = len(bank.questions)
+    low, high = DOMAIN_RATIO
+    for domain, (title, weight) in DOMAINS.items():
+        ratio = counts[domain] / (total * weight / 100)
+        assert low <= ratio <= high, f"{title}: {counts[domain]} questions, {ratio:.2f} times its weight"
+
+
+def blueprint_quota(weights: dict[str, int], size: int) -> dict[str, int]:
+    """The practice exam's split of `size` questions by weight (exam-core.js `allocate` with every domain stocked):
+    whole shares, then the remainder by largest fraction, ties to the heavier domain, then the id."""
+    total = sum(weights.values())
+    exact = {d: size * w / total for d, w in weights.items()}
+    quota = {d: int(x) for d, x in exact.items()}
+    order = sorted(weights, key=lambda d: (-(exact[d] - quota[d]), -weights[d], d))
+    for d in order[: size - sum(quota.values())]:
+        quota[d] += 1
+    return quota
+
+
+def test_five_blueprint_exams_of_65_need_no_repeat(bank: LoadedBank) -> None:
+    counts = Counter(q.domain for q in bank.questions)
+    quota = blueprint_quota({d: w for d, (_, w) in DOMAINS.items()}, BLUEPRINT_EXAM)
+    assert sum(quota.values()) == BLUEPRINT_EXAM
+    for domain, share in quota.items():
+        need = BLUEPRINT_DRAWS * share
+        assert counts[domain] >= need, f"{domain}: {counts[domain]} questions for {BLUEPRINT_DRAWS} exams of {share}"
+
+
+def test_the_blueprint_quota_can_fail() -> None:
+    # Negative control for the helper: 65 split 17:13 gives 37 and 28 (36.8 and 28.2 rounded by largest remainder).
+    assert blueprint_quota({"a": 17, "b": 13}, 65) == {"a": 37, "b": 28}
+
+
+def test_surface_cues_give_nothing_within_any_topic(bank: LoadedBank) -> None:
+    """The test-wise reader stays at chance inside every topic, not only across the bank: absolutes or length can
+    hide in one topic and cancel out in the total."""
+    failures = []
+    for topic in bank.topics:
+        questions = bank.questions_for(topic.id)
+        for result in cues.measure(questions):
+            if abs(result.advantage) > cues.MAX_ADVANTAGE:
+                failures.append(f"{topic.id}: {result.name} {result.advantage:+.1f}")
+    assert not failures, failures
+
+
+ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+NUMBERS = ["one", "two", "three", "four", "five", "six", "seven", "eight"]
+
+
+def test_a_lesson_page_states_its_true_place_in_its_topic(bank: LoadedBank) -> None:
+    # Lesson introductions say "lesson 2 of 3" or "the second of three": a lesson added to a topic must not leave
+    # the others saying the old count.
+    docs = Path(__file__).parent.parent / "docs/topics"
+    wrong = []
+    for topic in bank.topics:
+        count = len(topic.lessons)
+        for place, lesson in enumerate(topic.lessons):
+            text = " ".join((docs / topic.id / f"{lesson.id}.md").read_text(encoding="utf-8").split())
+            for said, of in re.findall(r"\blesson (\d+) of (\d+)\b", text):
+                if (int(said), int(of)) != (place + 1, count):
+                    wrong.append(f"{topic.id}/{lesson.id}: says lesson {said} of {of}, is {place + 1} of {count}")
+            pattern = rf"\bthe ({'|'.join(ORDINALS)}|last) of ({'|'.join(NUMBERS)}) in \["
+            for word, of in re.findall(pattern, text):
+                right = word == ORDINALS[place] or (word == "last" and place == count - 1)
+                if not right or NUMBERS.index(of) + 1 != count:
+                    wrong.append(f"{topic.id}/{lesson.id}: says the {word} of {of}, is {place + 1} of {count}")
+    assert not wrong, wrong
