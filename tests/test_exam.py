@@ -898,3 +898,55 @@ def test_start_uses_the_exam_drawn_while_the_form_was_read_only_if_the_form_stil
     page.locator("[data-exam-start]").click()
     drawn = exam_order(page)
     assert len(drawn) == 4 and len(stale) == 5
+
+
+# ---------- NVIDIA's objectives (issue 27) ----------
+
+
+def test_a_link_by_objective_draws_only_its_questions_and_the_result_breaks_down_by_objective(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    wanted = {"7.4", "4.4"}
+    pool = [q.id for q in bank.questions if wanted & set(q.objectives)]
+    start(page, f"{served_site}practice/?objectives=7.4,4.4,9.9&n=6&seed=3&timer=0")
+    expect(page.locator("[data-exam-notice]").filter(has_text="9.9")).to_have_count(1)
+    ids = exam_order(page)
+    assert len(ids) == 6 and set(ids) <= set(pool)
+    expect(page).to_have_url(re.compile(r"practice/\?objectives=7\.4,4\.4&n=6&seed=3&timer=0$"))
+    for _ in ids[:-1]:
+        answer_current(page, bank, right=True)
+        page.locator("[data-exam-next]").click()
+    answer_current(page, bank, right=False)
+    submit(page)
+    rows = page.locator("[data-exam-by-objective] tbody tr")
+    drawn = [o.id for o in bank.objectives if any(o.id in bank.question(i).objectives for i in ids)]
+    expect(rows).to_have_count(len(drawn))
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.id)") == drawn
+    totals = dict(zip(drawn, rows.evaluate_all("rs => rs.map(r => Number(r.dataset.total))"), strict=True))
+    assert totals == {o: sum(1 for i in ids if o in bank.question(i).objectives) for o in drawn}
+    wrong = ids[-1]
+    for o in bank.question(wrong).objectives:
+        row = page.locator(f"[data-exam-by-objective] tbody tr[data-id='{o}']")
+        expect(row).to_have_attribute("data-correct", str(totals[o] - 1))
+    # Folded under its summary at first, the table opens to show each objective in the study guide's words.
+    expect(rows.first).to_be_hidden()
+    page.locator("details.exam-breakdown summary").click()
+    expect(rows.first).to_be_visible()
+    assert (rows.first.locator("th").text_content() or "").startswith(drawn[0] + " ")
+
+
+def test_the_set_up_names_a_links_objectives_and_the_builder_makes_such_links(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    page.goto(f"{served_site}practice/?objectives=6.3")
+    box = page.locator("[data-exam-objectives]")
+    expect(box).to_have_attribute("data-exam-objectives", "6.3")
+    count = sum(1 for q in bank.questions if "6.3" in q.objectives)
+    expect(box).to_contain_text(f"({count} questions)")
+    page.goto(f"{served_site}instructors/")
+    page.locator("details.links-form__objectives summary").click()
+    page.locator("[data-instructors-objective='4.5']").check()
+    page.locator("[data-instructors-seed]").fill("9")
+    expect(page.locator("[data-instructors-output]")).to_have_value(
+        re.compile(r"practice/\?objectives=4\.5&n=\d+&seed=9$")
+    )

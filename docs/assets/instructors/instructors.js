@@ -4,7 +4,8 @@
  * llmGuide.examCore.buildQuery, the same function family that reads it back on the exam page.
  *
  * Contract: [data-instructors-builder] mount point; [data-instructors-practice] a link to the exam page (its href is the base, so
- * it is right online and offline); it adds [data-instructors-mode], [data-instructors-topic], [data-instructors-count],
+ * it is right online and offline); it adds [data-instructors-mode], [data-instructors-topic], [data-instructors-objective=<id>],
+ * [data-instructors-count],
  * [data-instructors-seed] (drawn questions only: a chosen set's link has no seed), [data-instructors-seed-error],
  * [data-instructors-timer], [data-instructors-domains], [data-instructors-ids], [data-instructors-pick=<id>], [data-instructors-picked=<n>] (the
  * live count of chosen questions), [data-instructors-unknown] (typed ids not in the bank, named and left out of the link),
@@ -51,6 +52,19 @@
       topics.appendChild(check("links-topic-" + t.id, t.title, { value: t.id, "data-instructors-topic": t.id }));
     });
     draw.appendChild(topics);
+    // Or only the questions that train some of the study guide's objectives, listed by domain (45 in all: folded).
+    var objectives = h("details", { class: "links-form__objectives" }, [
+      h("summary", { text: "Only some of the exam’s objectives (none ticked: all)" })
+    ]);
+    (bank.domains || []).forEach(function (d) {
+      var group = h("fieldset", {}, [h("legend", { text: d.title })]);
+      (bank.objectives || []).filter(function (o) { return o.domain === d.id; }).forEach(function (o) {
+        group.appendChild(check("links-objective-" + o.id.replace(".", "-"), o.id + " " + o.title,
+          { value: o.id, "data-instructors-objective": o.id }));
+      });
+      objectives.appendChild(group);
+    });
+    draw.appendChild(objectives);
     draw.appendChild(field("links-count", "Number of questions",
       h("input", { type: "number", min: "1", max: String(bank.order.length), value: String(core.DEFAULT_COUNT), "data-instructors-count": true })));
     draw.appendChild(check("links-domains", "Draw in the exam’s domain proportions", { checked: true, "data-instructors-domains": true }));
@@ -169,6 +183,9 @@
       pick.hidden = !byIds;
       var ticked = Array.prototype.filter.call(form.querySelectorAll("[data-instructors-topic]"), function (b) { return b.checked; })
         .map(function (b) { return b.value; });
+      var objectives = Array.prototype.filter.call(form.querySelectorAll("[data-instructors-objective]"), function (b) {
+        return b.checked;
+      }).map(function (b) { return b.value; });
       var typed = typedIds(form);
       var ids = typed.filter(known);
       showChosen(form, ids, typed.filter(function (id) { return !known(id); }));
@@ -176,6 +193,7 @@
       showLink(form, root, base, core.buildQuery({
         ids: byIds ? ids : null,
         topics: ticked.length === bank.topics.length ? null : ticked,
+        objectives: objectives.length ? objectives : null,
         n: parseInt(form.querySelector("[data-instructors-count]").value, 10) || null,
         proportional: form.querySelector("[data-instructors-domains]").checked,
         seed: byIds ? null : seed,
