@@ -1,56 +1,71 @@
-"""MkDocs macros entry point: registers the macros pages call and nothing else (the work lives in plain modules)."""
+"""The mkdocs-macros adapter: `define_env` loads the guide for this build and registers the macros pages call.
+
+Every macro is a call into the library (`guide`), which returns finished Markdown or HTML; this module only
+translates the engine's objects (its config, the page being rendered) into the library's arguments, and the
+library's `GuideError` into MkDocs' `PluginError`, which ends a build with the message and no traceback. Everything
+after the pages is one step, `guide.outputs.postbuild`, run by `macros/hooks.py` (or on its own, for an engine
+without hooks).
+"""
 
 from __future__ import annotations
 
+import functools
+import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
 
-from macros import blueprint, figures, pages
-from macros.background import BackgroundError, Job
-from macros.printing import PrintViews
-from macros.site import QuizSite, activate, current, log
-from macros.topicsdata import write_topic_scripts
+from guide import figures
+from guide.errors import GuideError
+from guide.outputs.background import Job
+from guide.render import blueprint, pages
+from guide.render.printing import PrintViews
+from guide.site import QuizSite, activate
+
+# Logged under `mkdocs.plugins` so that `mkdocs build --strict` counts these warnings as failures.
+log = logging.getLogger("mkdocs.plugins.quiz")
+
+
+def _engine_errors(macro: Callable[..., str]) -> Callable[..., str]:
+    @functools.wraps(macro)
+    def call(*args: Any, **kwargs: Any) -> str:
+        try:
+            return macro(*args, **kwargs)
+        except GuideError as error:
+            raise PluginError(str(error)) from None
+
+    return call
 
 
 def define_env(env: Any) -> None:
     """Load and validate the bank once per build, then expose the macros pages call."""
-    site = QuizSite.from_config(env.conf, env.variables.get("quiz_bank"))
+    site = _engine_errors(lambda: QuizSite.from_config(env.conf, env.variables.get("quiz_bank")))()  # type: ignore[arg-type, return-value]
     activate(site)
-    # The exports and the questions script need the bank only: written beside the build, moved in at its end.
+    # The exports and the bank's scripts need the bank only: written beside the build, moved in by the post-build.
     site.generated = Job(site.write_generated)
     views = PrintViews(site, Path(env.conf.docs_dir))
-    env.macro(lambda topic_id, lesson_id=None: site.quiz(topic_id, lesson_id, env.page.url), "quiz")
-    env.macro(lambda topic_id: site.lessons(topic_id, env.page.file.src_uri, env.page.url), "lessons")
-    env.macro(lambda: site.question_index(env.page.file.src_uri), "question_index")
-    env.macro(site.first_lesson, "first_lesson")
-    env.macro(lambda: site.site_url, "published_url")
-    env.macro(lambda: site.topic_table(env.page.file.src_uri), "topic_table")
-    env.macro(lambda: site.downloads_table(env.page.url), "downloads_table")
-    env.macro(lambda: blueprint.domain_table(site.bank), "domain_table")
-    env.macro(lambda: blueprint.objectives(site.bank, env.page.file.src_uri), "blueprint_objectives")
-    env.macro(views.guide, "print_guide")
-    env.macro(views.worksheet, "print_worksheet")
-    env.macro(views.answer_key, "print_answer_key")
-    env.macro(
-        lambda short=False: pages.offline_download(site.renderer, env.conf, env.page.url, short), "offline_download"
-    )
-    env.macro(lambda: pages.report_link(env.conf), "report_link")
-    env.macro(lambda name: figures.place(site.block, site.renderer, name), "figure")
 
+    def page() -> tuple[str, str]:
+        return env.page.url, env.page.file.src_uri
 
-def on_post_build(env: Any) -> None:
-    """Write the exports and the generated scripts; fail a strict build when a topic's questions are on no page or on
-    two."""
-    site = current()
-    if site is not None:
-        if site.generated is not None:
-            try:
-                site.generated.finish(Path(env.conf["site_dir"]))
-            except BackgroundError as error:
-                raise PluginError(f"Writing the exports and assets/generated/questions.js failed: {error}") from None
-        # Every page's topic list (for the navigation markers) and the home and progress pages' question ids.
-        write_topic_scripts(site.bank, site.page_urls, Path(env.conf["site_dir"]))
-        for problem in site.check_placement():
-            log.warning(problem)
+    macros: dict[str, Callable[..., str]] = {
+        "quiz": lambda topic_id, lesson_id=None: site.quiz(topic_id, lesson_id, *page()),
+        "lessons": lambda topic_id: site.lessons(topic_id, env.page.file.src_uri, env.page.url),
+        "question_index": lambda: site.question_index(env.page.file.src_uri),
+        "first_lesson": site.first_lesson,
+        "published_url": lambda: site.site_url,
+        "topic_table": lambda: site.topic_table(env.page.file.src_uri),
+        "downloads_table": lambda: site.downloads_table(env.page.url),
+        "domain_table": lambda: blueprint.domain_table(site.bank),
+        "blueprint_objectives": lambda: blueprint.objectives(site.bank, env.page.file.src_uri),
+        "print_guide": lambda: views.guide(env.page.url),
+        "print_worksheet": lambda: views.worksheet(env.page.url),
+        "print_answer_key": lambda: views.answer_key(env.page.url),
+        "offline_download": lambda short=False: pages.offline_download(site.renderer, env.conf, env.page.url, short),
+        "report_link": lambda: pages.report_link(env.conf),
+        "figure": lambda name: figures.place(site.block, site.renderer, name),
+    }
+    for name, macro in macros.items():
+        env.macro(_engine_errors(macro), name)

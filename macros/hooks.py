@@ -1,15 +1,20 @@
-"""MkDocs hook (listed under `hooks:` in mkdocs.yml): fills each page's quiz placeholders with the rendered questions.
+"""The MkDocs hooks adapter (listed under `hooks:` in mkdocs.yml): MkDocs' events translated into the library's calls.
 
-It runs after Python-Markdown has converted the page, so the finished question HTML is never parsed as Markdown.
+Pages come finished from the macros (`macros/__init__.py`); these hooks add what only MkDocs has a place for (each
+question in the page's table of contents, its anchors for MkDocs' link validation, warnings that fail `--strict`), fix
+the build's date at start-up, and run the one post-build step (`guide.outputs.postbuild`) at the end.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 import sys
 import threading
+from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -21,11 +26,16 @@ if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
 from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.structure.toc import AnchorLink  # noqa: E402
 
-from macros import doclinks, offline, reproducible, searchcache  # noqa: E402 - needs the path above
-from macros.fingerprint import fingerprint  # noqa: E402
-from macros.minify import minify_assets  # noqa: E402
-from macros.site import current, log  # noqa: E402
+from guide.errors import GuideError  # noqa: E402 - needs the path above
+from guide.outputs import postbuild, reproducible  # noqa: E402
+from guide.render.toc import question_links, quiz_positions  # noqa: E402
+from guide.site import current  # noqa: E402
+from macros import log, searchcache  # noqa: E402
+
+_ID = re.compile(r'\sid="([^"]+)"')
+_HEADING_ID = re.compile(r"<h[1-6][^>]*\sid=\"([^\"]+)\"")
 
 
 def _stop(signum: int, _frame: FrameType | None) -> None:
@@ -55,17 +65,40 @@ def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
     site = current()
     if site is None:
         return html
-    if page.toc is not None:
-        site.add_to_toc(html, page.toc)
-    html, ids = site.substitute(html)
-    if ids and page.present_anchor_ids is not None:
-        page.present_anchor_ids |= ids  # so `validation: anchors` accepts links to #q-<id> from other pages
-    # The bank's links to the guide's own pages (`guide:calculator.md?...`), made relative to this page.
-    if links := doclinks.targets(html):
-        for doc in doclinks.missing(links, Path(config.docs_dir)):
-            log.warning(f"A question on {page.file.src_uri} links to guide:{doc}, which is not a page in docs/")
-        html = doclinks.resolve(html, page.url, config.use_directory_urls)
+    for position, topic_id, lesson_id in quiz_positions(html):
+        if page.toc is not None:
+            add_questions(page.toc, html[:position], question_links(site.bank.questions_in(topic_id, lesson_id)))
+    if page.present_anchor_ids is not None:
+        # Markdown collected the page's anchors without the finished blocks the macros wrote (raw HTML); MkDocs needs
+        # the questions' ids (q-<id>, q-<id>-why-b, ...) to validate links to them from other pages.
+        page.present_anchor_ids |= set(_ID.findall(html))
+    while site.warnings:
+        log.warning(site.warnings.pop(0))
     return html
+
+
+def _find(items: Sequence[AnchorLink], anchor: str) -> AnchorLink | None:
+    for item in items:
+        if item.id == anchor:
+            return item
+        found = _find(item.children, anchor)
+        if found is not None:
+            return found
+    return None
+
+
+def add_questions(toc: Any, html_before: str, links: Sequence[tuple[str, str]]) -> None:
+    """Append `links` under the last heading that precedes the quiz (`html_before` is the page up to it): Material's
+    table of contents then lists every question by title, though Markdown never saw their headings."""
+    ids = _HEADING_ID.findall(html_before)
+    parent = _find(toc, ids[-1]) if ids else None
+    level = parent.level + 1 if parent is not None else 2
+    # TOC titles are HTML in MkDocs (the toc extension stores them escaped), and Material prints them unescaped.
+    entries = [AnchorLink(escape(text, quote=False), anchor, level) for anchor, text in links]
+    if parent is not None:
+        parent.children.extend(entries)
+    else:
+        toc.extend(entries)
 
 
 def on_config(config: Any, **_: Any) -> Any:
@@ -86,13 +119,14 @@ def on_config(config: Any, **_: Any) -> Any:
 
 
 def on_post_build(config: Any, **_: Any) -> None:
-    minify_assets(Path(config.site_dir))
-    # Last, once every script and style is final: their addresses name their content (macros/fingerprint.py).
-    fingerprint(Path(config.site_dir))
-    archive = config.extra.get("offline_zip")
-    if archive:
-        offline.publish(Path(archive), Path(config.site_dir))
-    if not config.site_url:
-        # Without a site_url the sitemap can only list root-relative paths, which no crawler can use; leave it out.
-        for name in ("sitemap.xml", "sitemap.xml.gz"):
-            (Path(config.site_dir) / name).unlink(missing_ok=True)
+    """The one post-build step (guide/outputs/postbuild.py): exports, the bank's and topics' scripts, the placement
+    check, minified and content-addressed assets, the offline zip."""
+    site = current()
+    if site is None:
+        return
+    try:
+        problems = postbuild.run(site, Path(config.site_dir), config.extra.get("offline_zip") or "")
+    except GuideError as error:
+        raise PluginError(str(error)) from None
+    for problem in problems:
+        log.warning(problem)

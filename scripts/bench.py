@@ -113,7 +113,7 @@ def synthetic_bank(n: int, seed: int = 7) -> list[dict[str, object]]:
     Ids of three or four words like the real ones (a counter would compress better than any real bank's index), and
     every exam domain."""
     sys.path.insert(0, str(ROOT))
-    from macros.models import DOMAINS
+    from guide.bank.models import DOMAINS
 
     domains = list(DOMAINS)
     rng = random.Random(seed)
@@ -621,7 +621,7 @@ def lighthouse(url: str, preset: str, runs: int) -> dict[str, float]:
 def lesson_rows() -> list[dict[str, object]]:
     """The real lesson's questions as rows for the floor and the peer (as topic-1's, the page they build)."""
     sys.path.insert(0, str(ROOT))
-    from macros.validate import load_bank
+    from guide.bank.validate import load_bank
 
     bank = load_bank(ROOT / "data/questions.yaml")
     return [

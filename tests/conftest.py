@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from macros.offline import DOWNLOADS
-from macros.offline_build import main as build_offline
-from macros.validate import LoadedBank, load_bank
+from guide.bank.validate import LoadedBank, load_bank
+from guide.outputs.offline import DOWNLOADS
+from guide.outputs.offline_build import main as build_offline
 
 # Browser fixtures (Chromium, pages that fail on console errors) live in their own module.
 pytest_plugins = ["tests.browser"]

@@ -1,4 +1,5 @@
-"""The exports and questions script are written beside the build (macros/background.py): what the work writes ends up
+"""The exports and questions script are written beside the build (guide/outputs/background.py): what the work writes
+ends up
 in the site, and a failure fails the build with its message instead of vanishing with the child process."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from macros.background import BackgroundError, Job
+from guide.outputs.background import BackgroundError, Job
 
 
 def write_two(folder: Path) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from macros.validate import BankError, Problem, load_bank, load_text
+from guide.bank.validate import BankError, Problem, load_bank, load_text
 from tests.bankfixtures import VALID, line_of, replace_once
 
 FILE = "data/questions.yaml"

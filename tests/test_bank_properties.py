@@ -6,7 +6,7 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from macros.validate import BankError, LoadedBank, load_text
+from guide.bank.validate import BankError, LoadedBank, load_text
 from tests.bankfixtures import VALID
 
 FILE = "data/questions.yaml"

@@ -1,4 +1,5 @@
-"""The bank as the exam, Review and instructors pages load it (macros/bankscript.py, assets/base/bank.js): a compact
+"""The bank as the exam, Review and instructors pages load it (guide/outputs/bankscript.py, assets/base/bank.js): a
+compact
 index every such page loads, and each question's content in a script of its own, loaded when it is shown."""
 
 from __future__ import annotations
@@ -9,10 +10,18 @@ import re
 import subprocess
 from pathlib import Path
 
-from macros.bankscript import CONTENT_FOLDER, INDEX_PATH, TITLES_PATH, bank_scripts, index_data, key_bits, safe_json
-from macros.models import DOMAINS
-from macros.render import Renderer
-from macros.validate import LoadedBank
+from guide.bank.models import DOMAINS
+from guide.bank.validate import LoadedBank
+from guide.outputs.bankscript import (
+    CONTENT_FOLDER,
+    INDEX_PATH,
+    TITLES_PATH,
+    bank_scripts,
+    index_data,
+    key_bits,
+    safe_json,
+)
+from guide.render.renderer import Renderer
 from tests.conftest import ROOT
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
-from macros.models import Question
-from macros.validate import LoadedBank, load_bank
+from guide.bank.models import Question
+from guide.bank.validate import LoadedBank, load_bank
 from tests.browser import CORRUPT_STORAGE, FULL_STORAGE, THROWING_STORAGE, Console
 
 # The real bank, for paths: a topic's questions are interactive on its lessons' pages.

@@ -8,10 +8,10 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
 
-from macros import cues
-from macros.models import DOMAINS, Question
-from macros.render import NUMBER_WORDS
-from macros.validate import LoadedBank
+from guide.bank import cues
+from guide.bank.models import DOMAINS, Question
+from guide.bank.validate import LoadedBank
+from guide.render.renderer import NUMBER_WORDS
 
 SEEDS = Path(__file__).parent / "seeds"
 BANK_MINIMUM = 500

@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from macros import doclinks
-from macros.render import Renderer
+from guide.render import doclinks
+from guide.render.renderer import Renderer
 from tests.conftest import ROOT
 
 LINK = '<p>See <a href="guide:calculator.md?params=7B&amp;zero=2#x">this case</a>.</p>'

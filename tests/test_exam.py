@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from macros.validate import LoadedBank
+from guide.bank.validate import LoadedBank
 from tests.browser import THROWING_STORAGE, Console
 from tests.conftest import assert_vendored
 from tests.test_browser import lesson_path, lesson_questions, page_of

@@ -18,10 +18,10 @@ from xml.etree import ElementTree
 import jsonschema
 import pytest
 
-from macros import doclinks
-from macros.exports import EXPORTS, anki, gift, jsonbank, write_all
-from macros.render import Renderer
-from macros.validate import LoadedBank, load_bank
+from guide.bank.validate import LoadedBank, load_bank
+from guide.outputs.exports import EXPORTS, anki, gift, jsonbank, write_all
+from guide.render import doclinks
+from guide.render.renderer import Renderer
 from tests.bankfixtures import VALID, replace_once
 from tests.conftest import ROOT
 
@@ -295,7 +295,7 @@ def test_anki_ids_do_not_change_between_builds(hostile: tuple[LoadedBank, Path],
 def test_json_export_resolves_links_to_the_guides_pages(bank: LoadedBank, tmp_path: Path, site_url: str) -> None:
     """The bank's `guide:calculator.md?…` links only mean something on the site: the JSON export writes them as
     absolute addresses on the published site, or as their text alone without one, as the GIFT, QTI and Anki
-    exports do (macros/doclinks.py). The rest of the Markdown is the bank's own."""
+    exports do (guide/render/doclinks.py). The rest of the Markdown is the bank's own."""
     source = {q.id: q for q in bank.questions}
     linked = [q for q in bank.questions if "](guide:" in " ".join([q.stem, *(o.explanation for o in q.options)])]
     assert linked, "the bank has no guide: link left to test"

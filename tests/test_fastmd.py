@@ -1,4 +1,4 @@
-"""The fast path for plain fragments (macros/fastmd.py) against the full converter it stands in for.
+"""The fast path for plain fragments (guide/render/fastmd.py) against the full converter it stands in for.
 
 Wherever `plain_html` answers, its HTML must equal what `Renderer` would otherwise produce: `_escape_raw_html` and then
 Python-Markdown with the same extensions. Checked on the real bank, the benchmark's synthetic bank and fuzzed text, for
@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mkdocs.config import load_config
 
-import macros.render
-from macros.fastmd import plain_html, supports
-from macros.render import Renderer, _escape_raw_html
-from macros.validate import LoadedBank
+import guide.render.renderer
+from guide.bank.validate import LoadedBank
+from guide.render.fastmd import plain_html, supports
+from guide.render.renderer import Renderer, _escape_raw_html
 from tests.conftest import ROOT
 
 FastPath = Callable[[str], str | None]
@@ -294,8 +294,8 @@ def test_renderer_uses_the_fast_path_only_when_supported(monkeypatch: pytest.Mon
         calls.append(text)
         return plain_html(text)
 
-    monkeypatch.setattr(macros.render, "plain_html", spy)
-    monkeypatch.setattr(macros.render, "_FRAGMENTS", {})
+    monkeypatch.setattr(guide.render.renderer, "plain_html", spy)
+    monkeypatch.setattr(guide.render.renderer, "_FRAGMENTS", {})
     assert Renderer(*site_extensions()).markdown("Plain `code` text.") == "<p>Plain <code>code</code> text.</p>"
     assert calls == ["Plain `code` text."]
     unverified = Renderer(["tables", "footnotes"])

@@ -1,4 +1,4 @@
-"""The guide's figures (macros/figures/): each one's accessible name, size and colours, rendered in both palettes and in
+"""The guide's figures (guide/figures/): each one's accessible name, size and colours, rendered in both palettes and in
 print, and the numbers each plot draws read back from its SVG and compared with the formula its page states.
 
 The formulas are written out again here, from the pages' words, rather than imported: a plot that drifted from its
@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from macros import figures
-from macros.figures import plots
-from macros.printing import concept_markdown
-from macros.render import Renderer
-from macros.validate import LoadedBank
+from guide import figures
+from guide.bank.validate import LoadedBank
+from guide.figures import plots
+from guide.render.printing import concept_markdown
+from guide.render.renderer import Renderer
 from tests.browser import Console, Requests
 from tests.conftest import ROOT
 
@@ -192,7 +192,7 @@ def test_figure_has_an_accessible_name_and_description_and_is_small(renderer: Re
     assert len((title.text or "").strip()) >= 15 and len((desc.text or "").strip()) >= 80
     assert f'<figure class="guide-figure" id="fig-{name}"' in html and "<figcaption>" in html
     _, _, width, height = (float(n) for n in (root.get("viewBox") or "").split())
-    # Drawn for a phone's 343 px column, shown a quarter larger where there is room (macros/figures/svg.py).
+    # Drawn for a phone's 343 px column, shown a quarter larger where there is room (guide/figures/svg.py).
     assert width <= 360, "wider figures shrink their labels under 11 px on a 375 px phone"
     assert float(root.get("width") or 0) == width * 1.25 and float(root.get("height") or 0) == height * 1.25
     sizes = [float(t.get("font-size") or 0) for t in root.iter(f"{SVG}text")]

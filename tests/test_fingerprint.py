@@ -1,4 +1,4 @@
-"""Every script and style the guide ships is loaded at an address that names its content (macros/fingerprint.py).
+"""Every script and style the guide ships is loaded at an address that names its content (guide/outputs/fingerprint.py).
 
 The real builds are checked page by page, and a build whose scripts differ shows that a changed file gets a new address
 in every page that loads it while the others keep theirs.
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from macros.fingerprint import digest, rewrite_page, shipped_versions
+from guide.outputs.fingerprint import digest, rewrite_page, shipped_versions
 from tests.conftest import TEST_REPO_URL, copy_project, run_mkdocs
 
 ADDRESS = re.compile(r'\s(?:src|href)="([^"#:]+)"')

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from macros.validate import LoadedBank
+from guide.bank.validate import LoadedBank
 from tests.browser import Console
 from tests.test_browser import choose, lesson_path, lesson_questions, open_topic, page_of, question, wrong_answer
 from tests.test_topic_pages import UNCOVERED

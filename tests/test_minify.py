@@ -6,7 +6,7 @@ import gzip
 import subprocess
 from pathlib import Path
 
-from macros.minify import minify
+from guide.outputs.minify import minify
 from tests.conftest import ROOT
 
 ASSETS = ROOT / "docs/assets"

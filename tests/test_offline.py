@@ -14,9 +14,9 @@ import yaml
 from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, Page, expect
 
-from macros import offline
-from macros.models import Question
-from macros.validate import LoadedBank
+from guide.bank.models import Question
+from guide.bank.validate import LoadedBank
+from guide.outputs import offline
 from tests.browser import Console, Requests
 from tests.conftest import ROOT, assert_vendored
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from macros.validate import LoadedBank
+from guide.bank.validate import LoadedBank
 from tests.browser import FULL_STORAGE, THROWING_STORAGE, Console
 from tests.test_browser import choose, first, lesson_path, lesson_questions, open_topic, page_of, question, wrong_answer
 from tests.test_exam import answer_current, exam_order, start, submit

@@ -12,7 +12,7 @@ import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, Page, expect
 
-from macros.validate import LoadedBank
+from guide.bank.validate import LoadedBank
 from tests.browser import Console, Requests
 from tests.conftest import TEST_REPO_URL
 from tests.test_browser import lesson_path, lesson_questions

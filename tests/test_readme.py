@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from macros.validate import BankError, load_text
+from guide.bank.validate import BankError, load_text
 from tests.conftest import ROOT, free_port
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -58,20 +58,20 @@ def run(command: list[str], cwd: Path = ROOT, **env: str) -> subprocess.Complete
 
 
 def check_bank() -> None:
-    result = run([PY, "-m", "macros.check", "data/questions.yaml"])
+    result = run([PY, "-m", "guide", "check", "data/questions.yaml"])
     assert result.returncode == 0 and ": OK, " in result.stdout, result.stdout + result.stderr
 
 
 def cues() -> None:
     for extra in ([], ["--topic", "peft"]):
-        result = run([PY, "-m", "macros.cues", "data/questions.yaml", *extra])
+        result = run([PY, "-m", "guide", "cues", "data/questions.yaml", *extra])
         assert result.returncode == 0 and result.stdout.strip(), result.stderr
 
 
 def schema(tmp: Path) -> None:
     # It writes data/questions.schema.json under the current folder: run it in a scratch one and compare.
     (tmp / "data").mkdir()
-    result = run([PY, "-m", "macros.schema"], cwd=tmp, PYTHONPATH=str(ROOT))
+    result = run([PY, "-m", "guide", "schema"], cwd=tmp, PYTHONPATH=str(ROOT))
     assert result.returncode == 0, result.stderr
     written = (tmp / "data" / "questions.schema.json").read_text(encoding="utf-8")
     assert written == (ROOT / "data" / "questions.schema.json").read_text(encoding="utf-8")
@@ -139,10 +139,10 @@ COMMANDS: dict[str, Check] = {
     "node --test tests/js/": scripts_test_runs_node,
     "node --test": scripts_test_runs_node,
     "npm ci": scripts_test_runs_npm_ci,
-    ".venv/bin/python -m macros.check data/questions.yaml": check_bank,
-    ".venv/bin/python -m macros.cues data/questions.yaml [--topic peft]": cues,
-    "python -m macros.cues": cues,
-    ".venv/bin/python -m macros.schema": "tests/test_readme.py::test_readme_schema_command",
+    ".venv/bin/python -m guide check data/questions.yaml": check_bank,
+    ".venv/bin/python -m guide cues data/questions.yaml [--topic peft]": cues,
+    "python -m guide cues": cues,
+    ".venv/bin/python -m guide schema": "tests/test_readme.py::test_readme_schema_command",
     "python3 -m http.server -d site": "tests/test_readme.py::test_readme_http_server_command",
     ".venv/bin/python scripts/bench.py": BENCH,
     "scripts/bench.py --smoke": BENCH,

@@ -8,9 +8,9 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from markupsafe import Markup
 
-from macros.render import Renderer, instruction
-from macros.titles import question_title
-from macros.validate import LoadedBank, load_text
+from guide.bank.validate import LoadedBank, load_text
+from guide.render.renderer import Renderer, instruction
+from guide.render.titles import question_title
 from tests.bankfixtures import VALID
 
 

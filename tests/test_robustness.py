@@ -9,7 +9,7 @@ import pytest
 import yaml
 from playwright.sync_api import Browser, Dialog, expect
 
-from macros.validate import load_bank
+from guide.bank.validate import load_bank
 from tests.browser import Console
 from tests.conftest import ROOT, copy_project, free_port, run_mkdocs, serve
 from tests.test_browser import lesson_path

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from typing import get_args
 
-from macros import schema
-from macros.models import DOMAINS, Domain
+from guide.bank import schema
+from guide.bank.models import DOMAINS, Domain
 from tests.conftest import ROOT
 
 
 def test_exported_schema_is_in_sync_with_models() -> None:
     on_disk = json.loads((ROOT / schema.SCHEMA_PATH).read_text(encoding="utf-8"))
-    assert on_disk == schema.schema(), "run `python -m macros.schema` and commit data/questions.schema.json"
+    assert on_disk == schema.schema(), "run `python -m guide.bank.schema` and commit data/questions.schema.json"
 
 
 def test_bank_points_editors_at_the_schema() -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from macros import reproducible
+from guide.outputs import reproducible
 from tests.conftest import PROJECT_FILES, ROOT, copy_project, free_port
 
 # A fresh clone holds these; .venv is linked to this checkout's, which setup.sh then finds current.

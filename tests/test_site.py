@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from macros.validate import LoadedBank
+from guide.bank.validate import LoadedBank
 from tests.conftest import copy_project, run_mkdocs
 
 

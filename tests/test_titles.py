@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from macros.titles import LIMIT, derive_title, plain, question_title
-from macros.validate import LoadedBank
+from guide.bank.validate import LoadedBank
+from guide.render.titles import LIMIT, derive_title, plain, question_title
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from macros.models import Question
-from macros.titles import question_title
-from macros.validate import LoadedBank
+from guide.bank.models import Question
+from guide.bank.validate import LoadedBank
+from guide.render.titles import question_title
 from tests.browser import Console
 from tests.conftest import ROOT
 from tests.test_browser import choose, first, lesson_questions, open_topic, page_of, question, wrong_answer

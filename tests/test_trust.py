@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from macros.titles import question_title
-from macros.validate import LoadedBank
+from guide.bank.validate import LoadedBank
+from guide.render.titles import question_title
 from tests.browser import Console
 from tests.test_browser import choose, lesson_path, lesson_questions, open_topic, question, wrong_answer
 from tests.test_exam import start, submit

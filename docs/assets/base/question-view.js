@@ -1,6 +1,6 @@
 /*
  * One question view for the pages that build questions in the browser, the practice exam and Review (topic pages
- * get the same rows from macros/templates/question.html.j2): the option rows, "how sure are you?" and the options
+ * get the same rows from guide/render/templates/question.html.j2): the option rows, "how sure are you?" and the options
  * explained after an answer. DOM only, built with llmGuide.dom.h (assets/base/dom.js, loaded first); each caller
  * names the data-* attributes that are its contract with its tests, so those do not change with the view.
  *

@@ -3,7 +3,7 @@
  * proportions, the session (answers, flags, confidence, time), scoring and breakdowns, and links for instructors.
  * docs/assets/exam/exam.js only reads and writes the page; tests/js/exam.test.js checks everything here under Node.
  *
- * A bank is what assets/base/bank.js makes of the index macros/bankscript.py writes: { topics: [{id, title, lessons: [{id, title}]}], domains: [{id, title,
+ * A bank is what assets/base/bank.js makes of the index guide/outputs/bankscript.py writes: { topics: [{id, title, lessons: [{id, title}]}], domains: [{id, title,
  * weight}], order: [id], questions: { id: {id, topic, lesson, domain, select, key, n} } }, and once a question's
  * content has arrived (assets/base/bank.js) also its title, stem, options and references.
  * Wherever topics are chosen (links, the set-up form), an entry is a topic id or one lesson, "topic/lesson".

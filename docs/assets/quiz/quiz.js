@@ -1,7 +1,7 @@
 /*
  * Self-check quizzes on topic pages.
  *
- * Contract with the HTML (macros/templates/*.html.j2), which the tests select on too:
+ * Contract with the HTML (guide/render/templates/*.html.j2), which the tests select on too:
  *   [data-quiz]                    a topic's question list; holds [data-quiz-score], [data-quiz-next], [data-quiz-reset],
  *                                  [data-quiz-confirm], [data-quiz-announce] and [data-quiz-summary]
  *   [data-quiz-question=<id>]      one question; data-quiz-select (how many are correct), data-quiz-key (JSON list),
