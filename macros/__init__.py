@@ -13,7 +13,7 @@ import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from mkdocs.exceptions import PluginError
 
@@ -26,11 +26,13 @@ from guide.site import QuizSite, activate
 
 # Logged under `mkdocs.plugins` so that `mkdocs build --strict` counts these warnings as failures.
 log = logging.getLogger("mkdocs.plugins.quiz")
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
-def _engine_errors(macro: Callable[..., str]) -> Callable[..., str]:
+def _engine_errors(macro: Callable[P, T]) -> Callable[P, T]:
     @functools.wraps(macro)
-    def call(*args: Any, **kwargs: Any) -> str:
+    def call(*args: P.args, **kwargs: P.kwargs) -> T:
         try:
             return macro(*args, **kwargs)
         except GuideError as error:
@@ -41,7 +43,7 @@ def _engine_errors(macro: Callable[..., str]) -> Callable[..., str]:
 
 def define_env(env: Any) -> None:
     """Load and validate the bank once per build, then expose the macros pages call."""
-    site = _engine_errors(lambda: QuizSite.from_config(env.conf, env.variables.get("quiz_bank")))()  # type: ignore[arg-type, return-value]
+    site = _engine_errors(QuizSite.from_config)(env.conf, env.variables.get("quiz_bank"))
     activate(site)
     # The exports and the bank's scripts need the bank only: written beside the build, moved in by the post-build.
     site.generated = Job(site.write_generated)

@@ -216,7 +216,7 @@ class _Checker:
         topic_ids = {t.id for _, t in topics}
         first_topic: dict[str, int] = {}
         for index, topic in topics:
-            here = ("topics", index, "id")
+            here: Loc = ("topics", index, "id")
             line = first_topic.setdefault(topic.id, self.source.line_of(here))
             if line != self.source.line_of(here):
                 self.add(here, f"duplicate topic id `{topic.id}` (first on line {line}); topic ids must be unique")
@@ -396,7 +396,7 @@ def _explain(detail: Any, loc: Loc) -> str:
 def _model_at(loc: Loc) -> type[BaseModel] | None:
     """Which model describes the mapping at `loc` (used to suggest the nearest valid field name)."""
     shape = tuple("*" if isinstance(part, int) else part for part in loc)
-    return {
+    models: dict[tuple[str | int, ...], type[BaseModel]] = {
         (): Bank,
         ("objectives", "*"): Objective,
         ("topics", "*"): Topic,
@@ -404,4 +404,5 @@ def _model_at(loc: Loc) -> type[BaseModel] | None:
         ("questions", "*"): Question,
         ("questions", "*", "options", "*"): Option,
         ("questions", "*", "references", "*"): Reference,
-    }.get(shape)
+    }
+    return models.get(shape)

@@ -189,7 +189,7 @@ def alignment_pipelines() -> Figure:
     for (method, needs), y in zip(ALIGNMENT, lanes, strict=True):
         c.path(f"M12 {y + 18} H20", arrow=True)
         box(c, 22, y, 80, 36, [method], "fig-box-2")
-        x = 110
+        x: float = 110
         chips = ["policy"] + [name for name in ("reward model", "value model", "reference model") if needs[name]]
         for chip in chips:
             label = _CHIPS[chip]

@@ -8,6 +8,7 @@ reads the drawn numbers back and checks that the notes still say them.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from guide.figures import Figure
 from guide.figures.diagrams import box
@@ -303,7 +304,7 @@ def temperature_mix() -> Figure:
         if temperature == 1:
             label += ": proportional"
         c.text(left, y, label, size=FONT - 2)
-        x = left
+        x: float = left
         for k, share in enumerate(mix_shares(MIX_SOURCES, temperature)):
             w = share * width
             c.rect(x, y + 7, w, 26, f"fig-box-{k + 1} fig-mix-{k}", rx=1)
@@ -577,7 +578,7 @@ def fp8_scaling() -> Figure:
 
 # ---------------------------------------------------------------- memory: bytes per parameter
 
-PER_PARAM = [
+PER_PARAM: list[tuple[str, list[tuple[str, float]]]] = [
     ("Full, mixed-precision Adam", [("weights", 2), ("gradients", 2), ("master", 4), ("momentum", 4), ("variance", 4)]),
     (
         "Full, Adam moments in 8 bits",
@@ -606,7 +607,7 @@ def bytes_per_param() -> Figure:
         c.text(
             350, y, f"{num(total)} B" if total >= 1 else f"≈ {total:.2f} B", anchor="end", size=FONT - 2, weight="700"
         )
-        x = left
+        x: float = left
         for part, size in parts:
             w = max(size * scale, 0.5)
             c.rect(x, y + 7, w, 24, f"{_PART_CLASS[part]} fig-bpp-{part}", rx=1)
@@ -907,7 +908,7 @@ GRPO_GROUPS = [
 ]
 
 
-def grpo_advantages(rewards: list[float], baseline: str = "mean") -> list[float]:
+def grpo_advantages(rewards: Sequence[float], baseline: str = "mean") -> list[float]:
     """r_i minus the group's mean (GRPO, before dividing by the standard deviation) or minus the mean of the other
     rewards (leave-one-out, no normalisation)."""
     if baseline == "loo":

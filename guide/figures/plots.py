@@ -309,7 +309,7 @@ def zero_stages() -> Figure:
     for stage in range(4):
         y = top + stage * row
         c.text(left, y, f"ZeRO {labels[stage]}", size=FONT - 2)
-        x = left
+        x: float = left
         parts = zero_parts(stage)
         for index, (part, size) in enumerate(parts.items(), start=1):
             c.rect(x, y + 7, size * scale, 22, f"fig-box-{index} fig-zero-{part}", rx=1)
@@ -369,7 +369,7 @@ def memory_parts() -> Figure:
     for index, (label, parts) in enumerate(cases):
         y = top + index * row
         c.text(left, y, label, size=FONT - 2)
-        x = left
+        x: float = left
         for colour, (part, size) in enumerate(parts.items(), start=1):
             c.rect(x, y + 7, max(size * scale, 0.5), 22, f"fig-box-{colour} fig-memory-{part}", rx=1)
             x += size * scale
@@ -594,7 +594,7 @@ def number_formats() -> Figure:
         y = top + index * row
         c.text(left, y, name, size=FONT - 1, weight="700")
         c.text(left + 16 * bit - 2, y, f"max {largest}", anchor="end", size=FONT - 2)
-        x = left
+        x: float = left
         for kind, count, cls in (
             ("sign", 1, "fig-box-4"),
             ("exponent", exponent, "fig-box-1"),
@@ -662,7 +662,7 @@ def parameter_parts() -> Figure:
     c = Canvas(360, 250)
     left, width, top = 10, 340, 56
     c.text(left, 20, f"Llama-2-7B: {total / 1e9:.2f}B parameters by part", size=FONT - 1, weight="700")
-    x = left
+    x: float = left
     # The wide parts carry their share inside the bar and their name below it; the two vocabulary matrices are too
     # narrow for that (about 2% each), so their name and share go above, at the bar's two ends.
     labels = {

@@ -68,7 +68,7 @@ def topics_script(data: list[dict[str, Any]]) -> str:
     return _script("topics", data)
 
 
-def topic_ids_script(data: dict[str, list[str]]) -> str:
+def topic_ids_script(data: dict[str, list[list[str]]]) -> str:
     return _script("topicQuestions", data)
 
 

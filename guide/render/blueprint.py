@@ -49,7 +49,7 @@ def _cell(text: str) -> str:
 
 def domain_table(bank: LoadedBank) -> str:
     """The ten domains: weight, the bank's questions, and the bank's share against the weight."""
-    counts = Counter(q.domain for q in bank.questions)
+    counts: Counter[str] = Counter(q.domain for q in bank.questions)
     total = len(bank.questions)
     rows = [
         "| # | Domain | Exam weight | Questions here | Share here |",
