@@ -32,7 +32,7 @@ from guide.errors import GuideError  # noqa: E402 - needs the path above
 from guide.outputs import postbuild, reproducible  # noqa: E402
 from guide.render.toc import question_links, quiz_positions  # noqa: E402
 from guide.site import current  # noqa: E402
-from macros import log, searchcache  # noqa: E402
+from macros import PAGES_ONLY, log, searchcache  # noqa: E402
 
 _ID = re.compile(r'\sid="([^"]+)"')
 _HEADING_ID = re.compile(r"<h[1-6][^>]*\sid=\"([^\"]+)\"")
@@ -122,7 +122,7 @@ def on_post_build(config: Any, **_: Any) -> None:
     """The one post-build step (guide/outputs/postbuild.py): exports, the bank's and topics' scripts, the placement
     check, minified and content-addressed assets, the offline zip."""
     site = current()
-    if site is None:
+    if site is None or os.environ.get(PAGES_ONLY):
         return
     try:
         problems = postbuild.run(site, Path(config.site_dir), config.extra.get("offline_zip") or "")

@@ -41,7 +41,7 @@ def run_mkdocs(project: Path, site_dir: Path, env: dict[str, str] | None = None)
     )
 
 
-PROJECT_FILES = ("mkdocs.yml", "docs", "macros", "overrides", "data")
+PROJECT_FILES = ("mkdocs.yml", "docs", "guide", "macros", "overrides", "data")
 
 
 def copy_project(target: Path, names: tuple[str, ...] = PROJECT_FILES) -> Path:

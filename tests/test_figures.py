@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from guide import figures
 from guide.bank.validate import LoadedBank
-from guide.figures import plots
+from guide.figures.topics import evaluation, parallelism, training_dynamics
 from guide.render.printing import concept_markdown
 from guide.render.renderer import Renderer
 from tests.browser import Console, Requests
@@ -31,7 +31,8 @@ from tests.conftest import ROOT
 SVG = "{http://www.w3.org/2000/svg}"
 CSS = (ROOT / "docs/assets/figures/figures.css").read_text(encoding="utf-8")
 # The topic each figure belongs to: it is shown on that topic's overview or on one of its lesson pages, and every
-# topic overview that existed when figures came keeps at least one.
+# topic overview that existed when figures came keeps at least one. It is also the module under guide/figures/topics/
+# that draws it.
 PAGES = {
     "lora": "peft",
     "memory-parts": "memory",
@@ -178,6 +179,12 @@ def test_every_figure_is_on_its_page_and_every_topic_page_has_one(bank: LoadedBa
     assert "assets/figures/figures.css" in (ROOT / "docs/print.md").read_text(encoding="utf-8")
 
 
+def test_every_figure_is_filed_under_the_topic_whose_page_places_it() -> None:
+    # guide/figures/topics/ has one module per topic: a figure drawn in another topic's module is hard to find.
+    misfiled = {name: figures.topic(name) for name in figures.names() if figures.topic(name) != PAGES[name]}
+    assert not misfiled, f"drawn in the wrong topic's module (guide/figures/topics/): {misfiled}"
+
+
 @pytest.mark.parametrize("name", figures.names())
 def test_figure_has_an_accessible_name_and_description_and_is_small(renderer: Renderer, name: str) -> None:
     html = str(figures.html(renderer, name))
@@ -304,7 +311,11 @@ def linear_lr(t: float, peak: float, warmup: int, steps: int) -> float:
 def test_lr_schedule_plots_the_formula_the_page_states() -> None:
     text = flat(page_text("training-dynamics"))
     assert "warm-up rises linearly from 0 to the configured (peak) rate over `num_warmup_steps`" in text
-    assert plots.LR_TEXT in text and plots.LR_LINEAR_TEXT in text and plots.LR_PROGRESS_TEXT in text
+    assert (
+        training_dynamics.LR_TEXT in text
+        and training_dynamics.LR_LINEAR_TEXT in text
+        and training_dynamics.LR_PROGRESS_TEXT in text
+    )
     # The lesson's worked example is the figure's: its W and T, and the step where the cosine is at half the peak.
     example = re.search(r"with W = ([\d,]+) and T = ([\d,]+), cosine decay is at half the peak at step ([\d,]+)", text)
     assert example, "the schedules lesson no longer states the W = …, T = … example"
@@ -358,7 +369,7 @@ def test_bubble_plot_and_1f1b_schedule_match_the_bubble_formula() -> None:
     # The schedule: every forward waits for the stage before, every backward for the stage after, a stage runs one
     # pass at a time, and each GPU idles exactly (p - 1) of (m + p - 1) slots.
     for p, m in ((4, 8), (2, 3), (8, 8), (3, 1)):
-        ops = plots.one_f_one_b(p, m)
+        ops = parallelism.one_f_one_b(p, m)
         end = {(o.kind, o.stage, o.micro): o.end for o in ops}
         start = {(o.kind, o.stage, o.micro): o.start for o in ops}
         for o in ops:
@@ -458,7 +469,7 @@ def test_confusion_matrix_states_precision_and_recall_by_the_pages_formulas(bank
     text = flat(page_text("evaluation"))
     assert "Precision `TP / (TP + FP)`" in text and "recall `TP / (TP + FN)`" in text
     assert "F1 is their harmonic mean `2PR / (P + R)`" in text
-    k = plots.CONFUSION
+    k = evaluation.CONFUSION
     labels = " ".join(t.text or "" for t in svg_of("confusion-matrix").iter(f"{SVG}text"))
     precision, recall = k["tp"] / (k["tp"] + k["fp"]), k["tp"] / (k["tp"] + k["fn"])
     f1 = 2 * precision * recall / (precision + recall)

@@ -1,9 +1,11 @@
 """The guide's figures: SVG drawn by this package at build time and written inline into the pages.
 
 A page places one with `{{ figure("lora") }}`; the macro leaves a placeholder that macros/hooks.py fills after
-Markdown conversion (like the quiz), so the SVG is never parsed as Markdown. Figures that plot numbers compute them
-here from the formulas the pages state (guide/figures/plots.py); tests/test_figures.py checks each figure's
-accessible name, size and colours, and that its plotted numbers match those formulas and the pages' text.
+Markdown conversion (like the quiz), so the SVG is never parsed as Markdown. The drawing code is filed by topic
+(guide/figures/topics/, one module per topic), on top of svg.py (SVG elements) and chart.py (plot areas, axes,
+legends, boxes). A figure's name is written once, in `@figure("name")` on the function that draws it: the registry
+here is filled by those decorators, and the function is handed its name for the SVG's ids and the Figure's own name,
+so a renamed figure cannot keep a stale id.
 """
 
 from __future__ import annotations
@@ -29,63 +31,36 @@ class Figure:
     plot: dict[str, Any] | None = None
 
 
-def _registry() -> dict[str, Callable[[], Figure]]:
-    # Imported here, not at the top: the drawing modules import Figure from this one.
-    from guide.figures import diagrams, lessons, plots
+Draw = Callable[[str], Figure]
+_FIGURES: dict[str, Draw] = {}
 
-    return {
-        "lora": diagrams.lora,
-        "memory-parts": plots.memory_parts,
-        "zero-stages": plots.zero_stages,
-        "pipeline-1f1b": plots.pipeline_1f1b,
-        "bubble-fraction": plots.bubble_fraction,
-        "tensor-splits": diagrams.tensor_splits,
-        "lr-schedule": plots.lr_schedule,
-        "confusion-matrix": plots.confusion_matrix,
-        "rag-grounding": diagrams.rag_grounding,
-        "packing": plots.packing,
-        "alignment-pipelines": diagrams.alignment_pipelines,
-        "soft-targets": plots.soft_targets,
-        "number-formats": plots.number_formats,
-        "parameter-parts": plots.parameter_parts,
-        "where-it-lives": diagrams.where_it_lives,
-        "speculative": plots.speculative,
-        "ab-sample": plots.ab_sample,
-        "guardrails": diagrams.guardrails,
-        "parallel-layout": lessons.parallel_layout,
-        "cp-balance": lessons.cp_balance,
-        "peft-places": lessons.peft_places,
-        "lsh-curve": lessons.lsh_curve,
-        "loss-mask": lessons.loss_mask,
-        "temperature-mix": lessons.temperature_mix,
-        "grad-clipping": lessons.grad_clipping,
-        "in-batch-negatives": lessons.in_batch_negatives,
-        "activation-terms": lessons.activation_terms,
-        "fp8-scaling": lessons.fp8_scaling,
-        "bytes-per-param": lessons.bytes_per_param,
-        "gqa-heads": lessons.gqa_heads,
-        "moe-routing": lessons.moe_routing,
-        "sparsity-24": lessons.sparsity_24,
-        "qlora-bits": lessons.qlora_bits_figure,
-        "ptq-scales": lessons.ptq_scales,
-        "grpo-advantages": lessons.grpo_figure,
-        "pass-at-k": lessons.pass_at_k_figure,
-        "error-bars": lessons.error_bars,
-        "top-p": lessons.top_p,
-        "burn-rate": lessons.burn_rate,
-        "continuous-batching": lessons.continuous_batching,
-        "early-stopping": lessons.early_stopping,
-        "lora-scaling": lessons.lora_scaling,
-        "soft-prompts": lessons.soft_prompts,
-        "grouped-split": lessons.grouped_split,
-        "psi": lessons.psi,
-        "rollout": lessons.rollout,
-        "latency": lessons.latency,
-    }
+
+def figure(name: str) -> Callable[[Draw], Draw]:
+    """Registers the decorated function as the figure called `name`; `build(name)` calls it with that name."""
+
+    def register(draw: Draw) -> Draw:
+        if name in _FIGURES:
+            raise ValueError(f"two figures named {name!r}: {_FIGURES[name].__qualname__} and {draw.__qualname__}")
+        _FIGURES[name] = draw
+        return draw
+
+    return register
+
+
+def _registry() -> dict[str, Draw]:
+    # Imported on first use, not at the top: the topic modules import Figure and figure from this one.
+    from guide.figures import topics  # noqa: F401  (importing it runs every @figure)
+
+    return _FIGURES
 
 
 def names() -> list[str]:
     return list(_registry())
+
+
+def topic(name: str) -> str:
+    """The topic id whose module draws figure `name` (data/questions.yaml's spelling, with `-`)."""
+    return _registry()[name].__module__.rsplit(".", 1)[-1].replace("_", "-")
 
 
 def build(name: str) -> Figure:
@@ -93,7 +68,7 @@ def build(name: str) -> Figure:
     registry = _registry()
     if name not in registry:
         raise KeyError(f"no figure named {name!r}; known: {', '.join(registry)}")
-    return registry[name]()
+    return registry[name](name)
 
 
 def html(renderer: Renderer, name: str) -> Markup:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from guide.outputs import reproducible
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CONFIG = "mkdocs.offline.yml"
 NAME = "llm-finetuning-guide"
 DOWNLOADS = "downloads"  # under site/, next to whatever else the build offers for download

@@ -15,7 +15,7 @@ import time
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VARIABLE = "SOURCE_DATE_EPOCH"
 # The zip format stores local dates from 1980 on; an earlier date (SOURCE_DATE_EPOCH=0 is common) is written as this.
 ZIP_FLOOR = 315_532_800  # 1980-01-01T00:00:00Z
