@@ -78,7 +78,7 @@ def objectives(bank: LoadedBank, page_src_uri: str) -> str:
             f"{in_domain} questions here. [Practise this domain]({practice}?objectives={ids}){{ data-practice-domain="
             f'"{domain}" }}\n'
         )
-        rows = ["| Objective | Taught in | Questions | |", "| --- | --- | ---: | --- |"]
+        rows = ["| Objective | Taught in | Questions | Practice |", "| --- | --- | ---: | --- |"]
         for objective in mine:
             training = [q for q in bank.questions if objective.id in q.objectives]
             lessons = Counter((q.topic, q.lesson) for q in training)
