@@ -1,10 +1,10 @@
 """`python -m guide <command>`: the guide's commands, none of which imports a site engine.
 
-    check [BANK]                 validate the bank (every problem with file, line, question id, what to change)
-    cues [BANK] [--topic ID]...  how far each surface cue would take a reader who knows nothing of the subject
-    schema                       write data/questions.schema.json from the typed models
-    postbuild [SITE] [--config mkdocs.yml]
-                                 everything a build writes after its pages (for an engine that runs no hooks)
+check [BANK]                 validate the bank (every problem with file, line, question id, what to change)
+cues [BANK] [--topic ID]...  how far each surface cue would take a reader who knows nothing of the subject
+schema                       write data/questions.schema.json from the typed models
+postbuild [SITE] [--config mkdocs.yml]
+                             everything a build writes after its pages (for an engine that runs no hooks)
 """
 
 from __future__ import annotations
