@@ -27,6 +27,7 @@ class Config:
     docs_dir: str
     site_dir: str
     site_url: str = ""
+    repo_url: str = ""
     use_directory_urls: bool = True
     markdown_extensions: list[str] = field(default_factory=list)
     mdx_configs: dict[str, Any] = field(default_factory=dict)
@@ -100,6 +101,7 @@ def read(path: Path) -> Config:
         docs_dir=str(root / data.get("docs_dir", "docs")),
         site_dir=str(root / data.get("site_dir", "site")),
         site_url=str(data.get("site_url") or ""),
+        repo_url=str(data.get("repo_url") or ""),
         use_directory_urls=bool(data.get("use_directory_urls", True)),
         markdown_extensions=names,
         mdx_configs=configs,

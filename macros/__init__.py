@@ -2,9 +2,9 @@
 
 Every macro is a call into the library (`guide`), which returns finished Markdown or HTML; this module only
 translates the engine's objects (its config, the page being rendered) into the library's arguments, and the
-library's `GuideError` into MkDocs' `PluginError`, which ends a build with the message and no traceback. Everything
-after the pages is one step, `guide.outputs.postbuild`, run by `macros/hooks.py` (or on its own, for an engine
-without hooks).
+library's `GuideError` into the engine's error (MkDocs' `PluginError`), which ends a build with the message and no
+traceback. Everything after the pages is one step, `guide.outputs.postbuild`, run by `macros/hooks.py` (or on its own,
+`python -m guide postbuild`, after an engine without hooks).
 """
 
 from __future__ import annotations
@@ -12,18 +12,29 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from mkdocs.exceptions import PluginError
+# An engine may load this package by path (Zensical's macros extension does): make the library beside it importable.
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
 
-from guide import figures
-from guide.errors import GuideError
-from guide.outputs.background import Job
-from guide.render import blueprint, pages
-from guide.render.printing import PrintViews
-from guide.site import QuizSite, activate
+try:
+    # MkDocs (and ProperDocs, which answers to its name) shows a PluginError's message without a traceback.
+    from mkdocs.exceptions import PluginError as EngineError
+except ImportError:  # another engine with a macros extension (Zensical) shows any error's message
+    EngineError = RuntimeError  # type: ignore[misc, assignment]
+
+from guide import config as site_config  # noqa: E402 - needs the path above
+from guide import figures  # noqa: E402
+from guide.errors import GuideError  # noqa: E402
+from guide.outputs.background import Job  # noqa: E402
+from guide.render import blueprint, pages  # noqa: E402
+from guide.render.printing import PrintViews  # noqa: E402
+from guide.site import QuizSite, activate  # noqa: E402
 
 # Logged under `mkdocs.plugins` so that `mkdocs build --strict` counts these warnings as failures.
 log = logging.getLogger("mkdocs.plugins.quiz")
@@ -38,39 +49,57 @@ def _engine_errors(macro: Callable[P, T]) -> Callable[P, T]:
         try:
             return macro(*args, **kwargs)
         except GuideError as error:
-            raise PluginError(str(error)) from None
+            raise EngineError(str(error)) from None
 
     return call
 
 
+def _config(conf: Any) -> Any:
+    """MkDocs' configuration as it is; another engine's (a mapping without MkDocs' names, as Zensical's macros
+    extension passes): the settings the library reads from the configuration file itself."""
+    if hasattr(conf, "config_file_path") and hasattr(conf, "mdx_configs"):
+        return conf
+    path = conf.get("config_file_path") if isinstance(conf, dict) else None
+    return site_config.read(Path(path or "mkdocs.yml"))
+
+
 def define_env(env: Any) -> None:
     """Load and validate the bank once per build, then expose the macros pages call."""
-    site = _engine_errors(QuizSite.from_config)(env.conf, env.variables.get("quiz_bank"))
+    conf = _config(env.conf)
+    site = _engine_errors(QuizSite.from_config)(conf, env.variables.get("quiz_bank"))
     activate(site)
     # The exports and the bank's scripts need the bank only: written beside the build, moved in by the post-build.
     # GUIDE_PAGES_ONLY builds the pages alone, as an engine without hooks does (tests/test_library.py).
     if not os.environ.get(PAGES_ONLY):
         site.generated = Job(site.write_generated)
-    views = PrintViews(site, Path(env.conf.docs_dir))
+    views = PrintViews(site, Path(conf.docs_dir))
+
+    # The page being rendered: MkDocs names its source `page.file.src_uri`, Zensical `page.path`.
+    def url() -> str:
+        return str(env.page.url)
+
+    def src() -> str:
+        file = getattr(env.page, "file", None)
+        return str(file.src_uri if file is not None else env.page.path)
 
     def page() -> tuple[str, str]:
-        return env.page.url, env.page.file.src_uri
+        return url(), src()
 
     macros: dict[str, Callable[..., str]] = {
         "quiz": lambda topic_id, lesson_id=None: site.quiz(topic_id, lesson_id, *page()),
-        "lessons": lambda topic_id: site.lessons(topic_id, env.page.file.src_uri, env.page.url),
-        "question_index": lambda: site.question_index(env.page.file.src_uri),
+        "lessons": lambda topic_id: site.lessons(topic_id, src(), url()),
+        "question_index": lambda: site.question_index(src()),
         "first_lesson": site.first_lesson,
         "published_url": lambda: site.site_url,
-        "topic_table": lambda: site.topic_table(env.page.file.src_uri),
-        "downloads_table": lambda: site.downloads_table(env.page.url),
+        "topic_table": lambda: site.topic_table(src()),
+        "downloads_table": lambda: site.downloads_table(url()),
         "domain_table": lambda: blueprint.domain_table(site.bank),
-        "blueprint_objectives": lambda: blueprint.objectives(site.bank, env.page.file.src_uri),
-        "print_guide": lambda: views.guide(env.page.url),
-        "print_worksheet": lambda: views.worksheet(env.page.url),
-        "print_answer_key": lambda: views.answer_key(env.page.url),
-        "offline_download": lambda short=False: pages.offline_download(site.renderer, env.conf, env.page.url, short),
-        "report_link": lambda: pages.report_link(env.conf),
+        "blueprint_objectives": lambda: blueprint.objectives(site.bank, src()),
+        "print_guide": lambda: views.guide(url()),
+        "print_worksheet": lambda: views.worksheet(url()),
+        "print_answer_key": lambda: views.answer_key(url()),
+        "offline_download": lambda short=False: pages.offline_download(site.renderer, conf, url(), short),
+        "report_link": lambda: pages.report_link(conf),
         "figure": lambda name: figures.place(site.block, site.renderer, name),
     }
     for name, macro in macros.items():

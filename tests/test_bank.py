@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from guide.bank import rules
 from guide.bank.validate import BankError, Problem, load_bank, load_text
 from tests.bankfixtures import VALID, line_of, replace_once
 
@@ -346,3 +347,98 @@ def test_a_lesson_teaches_the_objectives_its_questions_name() -> None:
     text = replace_once(VALID, '    objectives: ["5.2"]', '    objectives: ["5.3", "5.2"]')
     bank = load_text(text, FILE)
     assert [o.id for o in bank.lesson_objectives("peft", "basics")] == ["5.2", "5.3"]
+
+
+# ---------------------------------------------------------------- the authoring rules (issue 34: one rule set)
+
+
+def _ruled() -> str:
+    """VALID made fit to publish: titles, difficulty, four options each."""
+    text = replace_once(VALID, "    select: 1\n", "    title: The rank of a LoRA update\n    select: 1\n")
+    text = replace_once(
+        text,
+        "        explanation: The learning rate is a separate setting.\n",
+        "        explanation: The learning rate is a separate setting.\n"
+        "      - text: The dropout on the adapter's input\n"
+        "        correct: false\n"
+        "        explanation: That is `lora_dropout`.\n",
+    )
+    return replace_once(
+        text, "    select: 2\n", "    title: What LoRA leaves alone\n    difficulty: easy\n    select: 2\n"
+    )
+
+
+def rule_problems(text: str) -> list[Problem]:
+    return rules.problems(load_text(text, FILE))
+
+
+def test_a_bank_fit_to_publish_passes_the_rules() -> None:
+    assert rule_problems(_ruled()) == []
+    assert rule_problems(VALID)  # negative control: the bare fixture lacks titles and options
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("    title: The rank of a LoRA update\n", "", "give it a `title:`"),
+        (
+            "    title: The rank of a LoRA update\n",
+            "    title: What the rank of a LoRA update controls in the low-rank product.\n",
+            "`title` is 64 characters and ends with a period; make it 60 or fewer",
+        ),
+        ("    difficulty: easy\n", "", "add `difficulty:` (easy, medium or hard)"),
+        ("      - text: The dropout on the adapter's input\n", "      - text: The dropout on the input\n", None),
+        (
+            "    stem: What does the LoRA rank `r` control?",
+            "    stem: What does `r` control? Choose one.",
+            "the stem says",
+        ),
+        (
+            "    stem: What does the LoRA rank `r` control?",
+            "    stem: Which two does `r` control?",
+            "but `select` is 1",
+        ),
+        (
+            "        url: https://arxiv.org/abs/2106.09685\n",
+            "        url: https://example.org/lora\n",
+            "primary source",
+        ),
+        (
+            "        url: https://arxiv.org/abs/2106.09685\n",
+            "        url: https://arxiv.org/abs/2106.09685\n      - title: Dumps\n        url: https://www.examtopics.com/x\n",
+            "is an exam-prep site",
+        ),
+    ],
+)
+def test_each_authoring_rule_names_the_question_and_what_to_change(old: str, new: str, message: str | None) -> None:
+    text = replace_once(_ruled(), old, new)
+    found = rule_problems(text)
+    if message is None:  # a rewording that breaks no rule
+        assert found == []
+        return
+    assert len(found) == 1, found
+    (problem,) = found
+    assert problem.question_id == "lora-rank" and problem.line == line_of(text, "- id: lora-rank")
+    assert message in problem.message
+
+
+def test_five_options_pass_and_three_do_not() -> None:
+    three = replace_once(
+        _ruled(),
+        "      - text: The dropout on the adapter's input\n"
+        "        correct: false\n"
+        "        explanation: That is `lora_dropout`.\n",
+        "",
+    )
+    (problem,) = rule_problems(three)
+    assert problem.message == "it has 3 options; exam questions have 4 or 5: add or remove options"
+
+
+def test_the_check_command_applies_the_rules(tmp_path: Path) -> None:
+    from guide.bank import check
+
+    ok, broken = tmp_path / "ok.yaml", tmp_path / "broken.yaml"
+    ok.write_text(_ruled(), encoding="utf-8")
+    broken.write_text(VALID, encoding="utf-8")
+    assert check.main([str(ok)]) == 0
+    assert check.main([str(broken)]) == 1

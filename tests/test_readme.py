@@ -17,10 +17,14 @@ from pathlib import Path
 import pytest
 import yaml
 
+from guide.bank import rules
 from guide.bank.validate import BankError, load_text
 from tests.conftest import ROOT, free_port
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+# The README is a quick start and a map; the author's guide and the reference are the files it links. All three are
+# held to what they say, as one text.
+DOCUMENTS = ("README.md", "CONTRIBUTING.md", "MAINTAINING.md")
+README = "\n\n".join((ROOT / name).read_text(encoding="utf-8") for name in DOCUMENTS)
 BANK = ROOT / "data" / "questions.yaml"
 PY = sys.executable
 
@@ -203,6 +207,8 @@ def test_the_question_example_passes_the_check_when_added_to_the_bank() -> None:
     data = yaml.safe_load(example)
     assert isinstance(data, list) and len(data) == 1, "one question, as a list item"
     bank = load_text(with_example(example), "data/questions.yaml")
+    # The whole rule set, as scripts/check applies it: the authoring rules too, not only the schema.
+    assert rules.problems(bank) == []
     added = bank.questions[-1]
     existing = {q.id for q in load_text(BANK.read_text(encoding="utf-8"), "data/questions.yaml").questions}
     assert added.id == data[0]["id"] and added.id not in existing, "the example must not reuse an id"
@@ -214,7 +220,10 @@ def test_the_question_example_passes_the_check_when_added_to_the_bank() -> None:
 def test_the_topic_example_is_a_valid_topic() -> None:
     (topics,) = [block for block in blocks("yaml") if block.startswith("topics:")]
     question = question_example()
-    text = topics + "questions:\n" + question
+    # The objectives are declared once, at the top of the bank: the example topic reuses them.
+    bank = BANK.read_text(encoding="utf-8")
+    objectives = bank[bank.index("objectives:") : bank.index("\ntopics:\n") + 1]
+    text = objectives + topics + "questions:\n" + question
     data = yaml.safe_load(topics)
     assert data["topics"][0]["lessons"][0]["id"] == yaml.safe_load(question)[0]["lesson"]
     try:

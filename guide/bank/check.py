@@ -1,6 +1,8 @@
-"""Validate the bank without building the site: `python -m guide.bank.check [path/to/questions.yaml]`.
+"""The author's check, without building the site: `python -m guide check [path/to/questions.yaml]`.
 
-Exit status 0 when the bank is valid, 1 with every problem listed (file:line [question id]: what to change).
+It applies the one rule set: the schema and cross-field validation (`validate`, which the build applies too) and the
+authoring rules (`rules`: titles, difficulty, four or five options, no "Choose N" in a stem, a primary source). Exit
+status 0 when the bank passes, 1 with every problem listed (file:line [question id]: what to change).
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from guide.bank import rules
 from guide.bank.validate import BankError, load_bank
 
 DEFAULT = Path("data/questions.yaml")
@@ -19,6 +22,9 @@ def main(argv: list[str]) -> int:
         bank = load_bank(path)
     except BankError as error:
         print(error, file=sys.stderr)
+        return 1
+    if problems := rules.problems(bank):
+        print(BankError(problems), file=sys.stderr)
         return 1
     multi = sum(1 for q in bank.questions if q.select > 1)
     print(f"{path}: OK, {len(bank.questions)} questions ({multi} multi-select) in {len(bank.topics)} topics")
