@@ -249,7 +249,7 @@ def _md_text(text: str) -> str:
     return re.sub(r"([\\`*_{}\[\]<>#|])", r"\\\1", text)
 
 
-def activate(site: QuizSite) -> None:
+def activate(site: QuizSite | None) -> None:
     """Make `site` the one this build's engine events (the MkDocs hooks) report on."""
     global _current
     _current = site

@@ -39,6 +39,10 @@ from guide.site import QuizSite, activate  # noqa: E402
 # Logged under `mkdocs.plugins` so that `mkdocs build --strict` counts these warnings as failures.
 log = logging.getLogger("mkdocs.plugins.quiz")
 PAGES_ONLY = "GUIDE_PAGES_ONLY"
+# Set by the hooks while `mkdocs serve` runs: a broken bank then shows its problems on every page (hooks.py) instead of
+# stopping the rebuild, which would leave the browser waiting on the last good build until the bank is fixed.
+SERVING = "GUIDE_SERVING"
+load_error: list[str] = []  # the bank's problems when it could not be loaded, while serving
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -66,7 +70,17 @@ def _config(conf: Any) -> Any:
 def define_env(env: Any) -> None:
     """Load and validate the bank once per build, then expose the macros pages call."""
     conf = _config(env.conf)
-    site = _engine_errors(QuizSite.from_config)(conf, env.variables.get("quiz_bank"))
+    load_error.clear()
+    try:
+        site = QuizSite.from_config(conf, env.variables.get("quiz_bank"))
+    except GuideError as error:
+        if not os.environ.get(SERVING):
+            raise EngineError(str(error)) from None
+        load_error.append(str(error))
+        activate(None)
+        for name in MACROS:
+            env.macro(lambda *_, **__: "", name)
+        return
     activate(site)
     # The exports and the bank's scripts need the bank only: written beside the build, moved in by the post-build.
     # GUIDE_PAGES_ONLY builds the pages alone, as an engine without hooks does (tests/test_library.py).
@@ -102,5 +116,25 @@ def define_env(env: Any) -> None:
         "report_link": lambda: pages.report_link(conf),
         "figure": lambda name: figures.place(site.block, site.renderer, name),
     }
+    assert set(macros) == set(MACROS)
     for name, macro in macros.items():
         env.macro(_engine_errors(macro), name)
+
+
+MACROS = (
+    "quiz",
+    "lessons",
+    "question_index",
+    "first_lesson",
+    "published_url",
+    "topic_table",
+    "downloads_table",
+    "domain_table",
+    "blueprint_objectives",
+    "print_guide",
+    "print_worksheet",
+    "print_answer_key",
+    "offline_download",
+    "report_link",
+    "figure",
+)

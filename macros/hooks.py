@@ -32,7 +32,7 @@ from guide.errors import GuideError  # noqa: E402 - needs the path above
 from guide.outputs import postbuild, reproducible  # noqa: E402
 from guide.render.toc import question_links, quiz_positions  # noqa: E402
 from guide.site import current  # noqa: E402
-from macros import PAGES_ONLY, log, searchcache  # noqa: E402
+from macros import PAGES_ONLY, SERVING, load_error, log, searchcache  # noqa: E402
 
 _ID = re.compile(r'\sid="([^"]+)"')
 _HEADING_ID = re.compile(r"<h[1-6][^>]*\sid=\"([^\"]+)\"")
@@ -53,12 +53,26 @@ def on_startup(command: str, **_: Any) -> None:
     # twice); kept for `mkdocs -v`, left out otherwise. Its warnings and errors still show.
     if logging.getLogger("mkdocs").getEffectiveLevel() > logging.DEBUG:
         logging.getLogger("mkdocs.plugins.mkdocs_macros").setLevel(logging.WARNING)
+    if command == "serve":
+        os.environ[SERVING] = "1"
     # One date for the whole build, set before the macros plugin forks its background job: MkDocs dates the sitemap
     # from SOURCE_DATE_EPOCH too, and the offline build inherits it.
     try:
         os.environ[reproducible.VARIABLE] = str(reproducible.epoch())
     except reproducible.EpochError as error:
         raise PluginError(str(error)) from None
+
+
+def on_page_markdown(markdown: str, **_: Any) -> str:
+    """While serving, a bank that cannot be loaded shows its problems at the top of every page (macros/__init__.py)."""
+    if not load_error:
+        return markdown
+    listing = "\n".join("    " + line for line in load_error[0].splitlines())
+    return (
+        '!!! failure "The question bank has problems: fix them and this page reloads"\n\n'
+        "    The bank check (`.venv/bin/python -m guide check`) says:\n\n"
+        "    ```text\n" + listing + "\n    ```\n\n" + markdown
+    )
 
 
 def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
@@ -102,6 +116,12 @@ def add_questions(toc: Any, html_before: str, links: Sequence[tuple[str, str]]) 
 
 
 def on_config(config: Any, **_: Any) -> Any:
+    if load_error:
+        # Serving a bank that cannot be loaded: the pages say why (on_page_markdown). Links to the questions' anchors
+        # are missing from every page then, so MkDocs' link checks inform instead of stopping the rebuild.
+        for check in ("nav", "links"):
+            for key in list(config.validation[check]):
+                config.validation[check][key] = logging.INFO
     if config.plugins.get("material/search") or config.plugins.get("search"):
         # Rebuilds in `mkdocs serve` reuse the search entries of unchanged pages (macros/searchcache.py).
         from material.plugins.search.plugin import SearchIndex

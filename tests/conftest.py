@@ -102,8 +102,16 @@ def site_url(port: int) -> str:
 TEST_REPO_URL = "https://github.com/llm-guide-tests/llm-finetuning-guide"
 
 
+def announce(config: pytest.Config, what: str) -> None:
+    """Say what a slow shared fixture is doing, so a run that builds before its first dot does not look stuck."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(f"[tests] {what}")
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Path:
+def built_site(tmp_path_factory: pytest.TempPathFactory, site_url: str, pytestconfig: pytest.Config) -> Path:
+    announce(pytestconfig, "building the site with `mkdocs build --strict` (shared by every test that needs it)")
     site = tmp_path_factory.mktemp("site")
     result = run_mkdocs(ROOT, site, env={"SITE_URL": site_url, "REPO_URL": TEST_REPO_URL, "OFFLINE_ZIP": ""})
     assert result.returncode == 0, f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}"
@@ -111,8 +119,9 @@ def built_site(tmp_path_factory: pytest.TempPathFactory, site_url: str) -> Path:
 
 
 @pytest.fixture(scope="session")
-def offline_archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def offline_archive(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Path:
     """The offline zip exactly as `scripts/site build` makes it (same module, same arguments)."""
+    announce(pytestconfig, "building the offline copy and its zip")
     build = tmp_path_factory.mktemp("build")
     assert build_offline([str(build)]) == 0
     found = list((build / DOWNLOADS).glob("*.zip"))
@@ -131,8 +140,9 @@ def unzipped(offline_archive: Path, tmp_path_factory: pytest.TempPathFactory) ->
 
 
 @pytest.fixture(scope="session")
-def local_site(offline_archive: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def local_site(offline_archive: Path, tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Path:
     """The online build as a local `scripts/site build` makes it: no SITE_URL or REPO_URL, with the offline zip."""
+    announce(pytestconfig, "building the site as a local `scripts/site build` makes it")
     site = tmp_path_factory.mktemp("local-site")
     result = run_mkdocs(ROOT, site, env={"SITE_URL": "", "REPO_URL": "", "OFFLINE_ZIP": str(offline_archive)})
     assert result.returncode == 0, result.stdout + result.stderr

@@ -442,3 +442,28 @@ def test_the_check_command_applies_the_rules(tmp_path: Path) -> None:
     broken.write_text(VALID, encoding="utf-8")
     assert check.main([str(ok)]) == 0
     assert check.main([str(broken)]) == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "hint"),
+    [
+        (
+            "    stem: Which statements about LoRA are true?",
+            "    stem: |\n      Which statements\n    about LoRA are true?",
+            "indented less than the block's first line",
+        ),
+        (
+            "    stem: What does the LoRA rank `r` control?",
+            "    stem: Rank: what does `r` control?",
+            "a colon and a space",
+        ),
+    ],
+)
+def test_a_yaml_syntax_error_names_its_question_and_the_usual_cause(old: str, new: str, hint: str) -> None:
+    text = replace_once(VALID, old, new)
+    problem = only(text)
+    question = "lora-multi" if "LoRA are true" in old else "lora-rank"
+    assert problem.question_id == question
+    assert problem.message.startswith("YAML syntax error") and hint in problem.message
+    changed = line_of(text, new.split("\n")[-1].strip())
+    assert changed <= problem.line <= changed + 1

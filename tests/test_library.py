@@ -166,3 +166,40 @@ def test_mkdocs_and_properdocs_build_the_same_site(reference: Path, tmp_path_fac
     assert result.returncode == 0, result.stdout + result.stderr
     assert GENERATOR.search((site / "index.html").read_bytes())  # the only thing allowed to differ is there
     assert same_tree(reference, site, ignore=GENERATOR) == []
+
+
+def test_serving_a_broken_bank_shows_its_problems_on_the_page(tmp_path: Path) -> None:
+    # `mkdocs serve --strict` with a bank that cannot be loaded: the page says why, instead of the browser waiting.
+    import urllib.request
+
+    from tests.conftest import free_port
+
+    project = copy_project(tmp_path / "project")
+    bank = project / "data/questions.yaml"
+    bank.write_text(bank.read_text(encoding="utf-8").replace("    select: 2\n", "    select: 7\n", 1), "utf-8")
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--strict", "-a", f"127.0.0.1:{port}", "-f", "mkdocs.yml"],
+        cwd=project,
+        env={**os.environ, **DATE, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": f"http://127.0.0.1:{port}/"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        page = ""
+        for _ in range(600):  # until the first build answers (a readiness poll, not a timed assertion)
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+                    page = response.read().decode("utf-8")
+                break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                subprocess.run(["sleep", "0.5"], check=False)
+        assert server.poll() is None, server.stderr.read() if server.stderr else ""
+        assert "The question bank has problems" in page
+        assert "must be smaller than the number of options" in page
+    finally:
+        server.terminate()
+        server.wait(timeout=60)

@@ -131,7 +131,7 @@ def load_text(text: str, shown: str) -> LoadedBank:
 def _load(text: str, shown: str) -> LoadedBank:
     data, source, yaml_problems = parse(text, Path(shown))
     if data is None and yaml_problems:
-        raise BankError([Problem(shown, p.line, None, p.message) for p in yaml_problems])
+        raise BankError([Problem(shown, p.line, p.question_id, p.message) for p in yaml_problems])
     checker = _Checker(shown, source, data, [])
     for yaml_problem in yaml_problems:
         checker.add_at(yaml_problem.line, yaml_problem.loc or (), yaml_problem.message)

@@ -6,6 +6,7 @@ PyYAML's `safe_load` throws away positions; composing the node graph keeps them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,7 @@ class YamlProblem:
     line: int
     message: str
     loc: Loc | None = None
+    question_id: str | None = None  # for a syntax error, the question whose text holds it
 
 
 def parse(text: str, path: Path) -> tuple[Any, SourceMap, list[YamlProblem]]:
@@ -63,10 +65,58 @@ def parse(text: str, path: Path) -> tuple[Any, SourceMap, list[YamlProblem]]:
         line = mark.line + 1 if mark else 1
         column = mark.column + 1 if mark else 1
         reason = error.problem or error.context or "invalid YAML"
-        return None, source, [YamlProblem(line, f"YAML syntax error at column {column}: {reason}")]
+        message = f"YAML syntax error at column {column}: {reason}"
+        hint = _hint(reason)
+        return None, source, [YamlProblem(line, f"{message}; {hint}" if hint else message, None, _around(text, line))]
     except yaml.YAMLError as error:  # e.g. a reader error on a control character, which carries no mark
         return None, source, [YamlProblem(1, f"YAML could not be read: {error}")]
     return data, source, problems
+
+
+# What usually causes each syntax error in a bank, and what to change: PyYAML's words name the parser's state, not the
+# author's mistake.
+_HINTS = (
+    (
+        "could not find expected ':'",
+        "usually a line of a `|` block (a stem or an explanation) indented less than the block's first line, which "
+        "ends the block early so that YAML reads the line as a new field: indent it like the lines above it (look at "
+        "this line and the one before it)",
+    ),
+    (
+        "mapping values are not allowed",
+        "usually text that contains a colon and a space (`Note: ...`) written without quotes: write it as a `|` block "
+        "or put it in double quotes",
+    ),
+    (
+        "did not find expected '-' indicator",
+        "usually an option or a reference indented differently from the ones before it, or one that lacks its `- `: "
+        "line it up with its siblings",
+    ),
+    (
+        "did not find expected key",
+        "usually a field indented differently from the other fields of its question or option: line it up with them",
+    ),
+    ("found character '\\t'", "indent with spaces: YAML does not allow tabs"),
+)
+
+
+def _hint(reason: str) -> str:
+    return next((hint for start, hint in _HINTS if reason.startswith(start)), "")
+
+
+def _around(text: str, line: int) -> str | None:
+    """The id of the question whose lines hold `line` (the nearest `- id:` item at or above it), if any."""
+    lines = text.splitlines()
+    for number in range(min(line, len(lines)) - 1, -1, -1):
+        match = _QUESTION.match(lines[number])
+        if match:
+            return match[1]
+        if lines[number].startswith("questions:"):
+            return None
+    return None
+
+
+_QUESTION = re.compile(r"^  - id:\s*([^\s#]+)")
 
 
 def _walk(node: yaml.Node, loc: Loc, source: SourceMap, problems: list[YamlProblem], loader: SafeConstructor) -> Any:
