@@ -1498,6 +1498,8 @@ COINCIDENCES = {
     "ab-sample": {10.0: "the axis tick 10k; a count of golden-set items"},
     "parallel-layout": {13.0: "the label of GPU 13; a 13B model"},
     "fp8-scaling": {112.0: "the scale 448/2.0/2 with a margin of 1; 7B parameters × 16 bytes in GB"},
+    "speculative": {0.95: "the axis's top acceptance rate; 95% of requests under 96 tokens in a padding stem"},
+    "memory-parts": {25.0: "the figure's 25M adapter parameters; profiler steps 25 to 27 in a distractor"},
 }
 
 

@@ -139,7 +139,15 @@ def test_the_post_build_step_finds_a_lesson_on_no_page(tmp_path: Path) -> None:
     page = project / "docs/topics/peft/soft-prompts.md"
     page.write_text(page.read_text(encoding="utf-8").replace('{{ quiz("peft", "soft-prompts") }}', ""), "utf-8")
     site = tmp_path / "site"
-    result = run_mkdocs(project, site, env={**DATE, "GUIDE_PAGES_ONLY": "1"})
+    # Not --strict: MkDocs would stop first on the links to the missing lesson's questions, which another engine
+    # does not check; the post-build step must find the missing lesson on its own.
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
+        cwd=project,
+        env={**os.environ, **DATE, "GUIDE_PAGES_ONLY": "1", "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     run = subprocess.run(
         [sys.executable, "-m", "guide", "postbuild", str(site), "--config", str(project / "mkdocs.yml")],

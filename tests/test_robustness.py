@@ -61,7 +61,7 @@ def generated_bank() -> dict[str, object]:
 
 @pytest.fixture(scope="module")
 def big_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    project = copy_project(tmp_path_factory.mktemp("big"), ("mkdocs.yml", "docs", "macros", "overrides"))
+    project = copy_project(tmp_path_factory.mktemp("big"), ("mkdocs.yml", "docs", "guide", "macros", "overrides"))
     (project / "data").mkdir()
     (project / "data/questions.yaml").write_text(yaml.safe_dump(generated_bank(), allow_unicode=True), encoding="utf-8")
     port = free_port()

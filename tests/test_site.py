@@ -129,13 +129,6 @@ def test_negative_control_bank_with_wrong_key_fails_the_build(project_copy: Path
             id="unknown-lesson-in-page",
         ),
         pytest.param(
-            "mkdocs.yml",
-            "hooks:\n  - macros/hooks.py\n",
-            "",
-            "lesson `peft/lora-basics`: its questions are on no page",
-            id="hook-missing",
-        ),
-        pytest.param(
             "docs/about.md",
             "# About this guide\n",
             '# About this guide\n\n{{ quiz("peft", "lora-basics") }}\n',

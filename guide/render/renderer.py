@@ -66,10 +66,15 @@ class Renderer:
         extensions: Iterable[Any] = ("attr_list", "md_in_html", "tables", "pymdownx.superfences"),
         extension_configs: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
+        configs = {name: dict(settings) for name, settings in (extension_configs or {}).items()}
+        if "pymdownx.highlight" in configs:
+            # Each question's Markdown is converted alone, so every code block would be block 0 and its line anchors
+            # (`__codelineno-0-1`) would repeat on a page that shows two questions with code: the bank's code has none.
+            configs["pymdownx.highlight"]["anchor_linenums"] = False
         # Python-Markdown resets its state between documents with reset(), which is far cheaper than a new instance.
-        self._md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(extension_configs or {}))
-        self._config = _config_key(list(extensions), dict(extension_configs or {}))
-        self._fast = supports(extensions, extension_configs or {})
+        self._md = markdown.Markdown(extensions=list(extensions), extension_configs=configs)
+        self._config = _config_key(list(extensions), configs)
+        self._fast = supports(extensions, configs)
         self._jinja = jinja2.Environment(
             loader=jinja2.FileSystemLoader(TEMPLATES),
             autoescape=True,
