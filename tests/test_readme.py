@@ -153,6 +153,9 @@ COMMANDS: dict[str, Check] = {
     "mkdocs build --strict": "tests/test_site.py::test_negative_control_bank_with_wrong_key_fails_the_build",
     "mkdocs serve": SITE_SERVE,
     SOCIAL_CARD: social_card,
+    ".venv/bin/properdocs build -f mkdocs.yml": "tests/test_library.py::test_mkdocs_and_properdocs_build_the_same_site",
+    ".venv/bin/properdocs serve -f mkdocs.yml": "tests/test_library.py::test_mkdocs_and_properdocs_build_the_same_site",
+    "python -m guide postbuild": "tests/test_library.py::test_the_post_build_step_on_its_own_writes_what_the_build_writes",
 }
 
 
