@@ -133,6 +133,8 @@ SITE_SERVE = "tests/test_scripts.py::test_scripts_site_serves_and_a_kill_leaves_
 SITE_BUILD = "tests/test_scripts.py::test_scripts_site_build_twice_gives_the_same_bytes"
 CHECK = "tests/test_scripts.py::test_scripts_check_passes_and_stops_at_a_broken_bank"
 BENCH = "tests/test_bench.py::test_benchmark_runs_and_reports_every_budget"
+TWO_ENGINES = "tests/test_library.py::test_mkdocs_and_properdocs_build_the_same_site"
+POSTBUILD = "tests/test_library.py::test_the_post_build_step_on_its_own_writes_what_the_build_writes"
 COMMANDS: dict[str, Check] = {
     "scripts/site": SITE_SERVE,
     "PORT=8001 scripts/site": SITE_SERVE,
@@ -153,9 +155,9 @@ COMMANDS: dict[str, Check] = {
     "mkdocs build --strict": "tests/test_site.py::test_negative_control_bank_with_wrong_key_fails_the_build",
     "mkdocs serve": SITE_SERVE,
     SOCIAL_CARD: social_card,
-    ".venv/bin/properdocs build -f mkdocs.yml": "tests/test_library.py::test_mkdocs_and_properdocs_build_the_same_site",
-    ".venv/bin/properdocs serve -f mkdocs.yml": "tests/test_library.py::test_mkdocs_and_properdocs_build_the_same_site",
-    "python -m guide postbuild": "tests/test_library.py::test_the_post_build_step_on_its_own_writes_what_the_build_writes",
+    ".venv/bin/properdocs build -f mkdocs.yml": TWO_ENGINES,
+    ".venv/bin/properdocs serve -f mkdocs.yml": TWO_ENGINES,
+    "python -m guide postbuild": POSTBUILD,
 }
 
 
