@@ -268,6 +268,28 @@ def test_instant_navigation_into_and_out_of_the_exam(page: Page, served_site: st
     expect(page.locator("#exam-q-title")).to_have_text("Question 2 of 4")
 
 
+def test_the_exam_leaving_mid_run_stops_its_clock_and_keeps_the_time(
+    page: Page, served_site: str, bank: LoadedBank, console: Console
+) -> None:
+    # Material's instant navigation replaces the content first and tells the page (document$) only after the new
+    # content's scripts are in: in between, the clock's next tick finds the exam off the page and must stop it itself,
+    # keeping the time up to the last tick it was seen on.
+    freeze_time(page)
+    ids = [q.id for q in bank.questions[:3]]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}")
+    expect(page.locator("[data-exam-clock]")).to_have_text("6:00")
+    page.clock.run_for("01:00")
+    expect(page.locator("[data-exam-clock]")).to_have_text("5:00")
+    page.evaluate("document.querySelector('[data-exam]').remove()")
+    page.clock.run_for(3000)
+    assert console.errors == []
+    stored = page.evaluate("JSON.parse(localStorage.getItem('llm-ft-guide:v2:exam:current'))")
+    assert stored["elapsedMs"] == 60_000
+    page.reload()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
+    expect(page.locator("[data-exam-clock]")).to_have_text("5:00")
+
+
 def test_keyboard_only_exam(page: Page, served_site: str, bank: LoadedBank) -> None:
     ids = [q.id for q in bank.questions[:2]]
     page.goto(f"{served_site}practice/?ids={','.join(ids)}&timer=0")

@@ -71,6 +71,8 @@
     stopTimer();
     E.state = null;
   }
+  // The clock's tick unmounts too, when it finds the exam off the page before boot.js does (exam-run.js).
+  E.unmount = unmount;
 
   function mount(root) {
     var bank = guide().bank;
