@@ -36,3 +36,11 @@ test("the exam and Review grade with the same core", () => {
     assert.equal(review.isCorrect(selected, key), expected, `review ${selected} vs ${key}`);
   }
 });
+
+test("an option's letter and a list of them are said one way", () => {
+  assert.deepEqual([0, 1, 25].map(answers.letter), ["A", "B", "Z"]);
+  assert.equal(answers.list([]), "");
+  assert.equal(answers.list(["A"]), "A");
+  assert.equal(answers.list(["A", "C"]), "A and C");
+  assert.equal(answers.list([1, 2, 5]), "1, 2 and 5");
+});

@@ -152,3 +152,24 @@ test("a failed write is kept in this tab's memory until another tab writes the s
   assert.equal(a.status().failed, true);
   assert.deepEqual(plain(b.question("q3").draft), [], "it never reached storage");
 });
+
+test("an attempt takes its topic and lesson from the question, whoever records it", () => {
+  const bankRow = { id: "peft-1", topic: "peft", lesson: "lora-basics", select: 1, key: [0] };
+  const lessonQuestion = { id: "peft-1", topic: "peft", lesson: "lora-basics", rows: [] };
+  for (const [q, how] of [[bankRow, { source: "exam", at: 5, confidence: "sure" }], [lessonQuestion, { source: "topic", at: 5 }]]) {
+    const a = core.attempt(q, [2, 0], false, how);
+    assert.deepEqual(a, { selected: [0, 2], correct: false, at: 5, confidence: how.confidence || null, source: how.source,
+      topic: "peft", lesson: "lora-basics" });
+  }
+  // So the latest attempt keeps its question in its lesson's count, whatever wrote it.
+  const record = core.withAttempt(core.withAttempt(null, core.attempt(lessonQuestion, [0], true, { source: "topic" })),
+    core.attempt(bankRow, [1], false, { source: "review" }));
+  assert.equal(record.last.lesson, "lora-basics");
+});
+
+test("a question record's change name and the features' documents are named once", () => {
+  assert.equal(core.questionName("peft-1"), "q:peft-1");
+  assert.equal(core.questionIdOf(core.questionName("q:odd")), "q:odd");
+  assert.equal(core.questionIdOf(core.DOCS.examCurrent), null);
+  assert.deepEqual(Object.values(core.DOCS).sort(), ["exam:current", "exam:history", "exam:last", "review:settings"]);
+});

@@ -49,8 +49,19 @@
       else if (correct[i]) { status = "missed"; missed++; }
       statuses.push(status);
     }
-    // Multi-select is all-or-nothing: every correct option chosen and nothing else.
-    return { correct: wrong === 0 && missed === 0, hits: hits, wrong: wrong, missed: missed, chosen: selected.length, statuses: statuses };
+    // Multi-select is all-or-nothing: one rule for the whole guide, isCorrect's.
+    return { correct: isCorrect(selected, key), hits: hits, wrong: wrong, missed: missed, chosen: selected.length, statuses: statuses };
+  }
+
+  function letter(position) {
+    // The letter of the option shown at a position ("A" for the first): the one way the guide names an option.
+    return String.fromCharCode(65 + position);
+  }
+
+  function list(items) {
+    // "A", "A and B", "A, B and D": letters or question numbers in a sentence.
+    if (items.length <= 1) return items.join("");
+    return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
   }
 
   function isCorrect(selected, key) {
@@ -100,7 +111,7 @@
   }
 
   var core = {
-    count: count, parseKey: parseKey, grade: grade, isCorrect: isCorrect, choiceState: choiceState,
+    count: count, letter: letter, list: list, parseKey: parseKey, grade: grade, isCorrect: isCorrect, choiceState: choiceState,
     instruction: instruction, choiceText: choiceText, selectionProblem: selectionProblem, resultMessage: resultMessage, marks: MARKS
   };
   root.llmGuide = root.llmGuide || {};

@@ -4,7 +4,6 @@
  * explained after an answer. DOM only, built with llmGuide.dom.h (assets/base/dom.js, loaded first); each caller
  * names the data-* attributes that are its contract with its tests, so those do not change with the view.
  *
- *   questionView.letter(position)   "A", "B", ... for the option shown at that position
  *   questionView.options(q, o)      <ol> of option rows, each a whole .quiz-option label (one large target):
  *     o = { name, listClass, rowClass, inputAttr, optionAttr, letterAttr, order, chosen }; `order` lists bank option
  *     indexes in the order shown (the bank's own when left out), letters follow the order, each input's value and
@@ -22,7 +21,8 @@
 
   function h() { return guide.dom.h.apply(null, arguments); }
 
-  function letter(position) { return String.fromCharCode(65 + position); }
+  // An option's letter: the answer core's, the one rule for the lesson pages, the exam and Review.
+  function letter(position) { return guide.answerCore.letter(position); }
 
   function naturalOrder(q) { return q.options.map(function (option, i) { return i; }); }
 
@@ -79,5 +79,5 @@
     return list;
   }
 
-  guide.questionView = { letter: letter, options: options, confidence: confidence, explained: explained };
+  guide.questionView = { options: options, confidence: confidence, explained: explained };
 })();

@@ -52,6 +52,28 @@
     };
   }
 
+  function attempt(question, selected, correct, how) {
+    // The one constructor of an attempt, used by every feature that records one (the lesson page, the exam, Review):
+    // the topic and lesson come from the question (a bank row or a lesson page's question, both { topic, lesson }),
+    // so no writer can leave them out and drop its answer from the lesson's navigation marker.
+    var h = how || {};
+    return normalizeAttempt({
+      selected: selected, correct: correct, at: h.at, confidence: h.confidence || null, source: h.source,
+      topic: question.topic, lesson: question.lesson
+    });
+  }
+
+  // The other features' documents (store.get/set names), named once: the practice exam's unfinished exam, its last
+  // result and past results, and Review's settings. progress-page.js resets and exports them by these names.
+  var DOCS = { examCurrent: "exam:current", examLast: "exam:last", examHistory: "exam:history", reviewSettings: "review:settings" };
+
+  function questionName(id) { return QUESTION_NAME + id; }
+
+  function questionIdOf(name) {
+    // The question id a change names ("q:<id>"), or null for another feature's document.
+    return isQuestionName(name) ? name.slice(QUESTION_NAME.length) : null;
+  }
+
   function normalizeRecord(raw) {
     // { draft: chosen but not checked, first: the first checked attempt ever, last: the latest, again: "Try again"
     // was pressed after the latest (the question shows unanswered, its history kept), extra: other features'
@@ -109,6 +131,7 @@
   var core = {
     PREFIX: PREFIX, normalizeAttempt: normalizeAttempt, normalizeRecord: normalizeRecord, fromLegacy: fromLegacy,
     withAttempt: withAttempt, retried: retried, isEmpty: isEmpty, isQuestionName: isQuestionName,
+    attempt: attempt, DOCS: DOCS, questionName: questionName, questionIdOf: questionIdOf,
     CONFIDENCE: CONFIDENCE // how sure a learner said they were: every feature that asks or stores it uses these
   };
   root.llmGuide = root.llmGuide || {};
@@ -189,7 +212,7 @@
     var r = normalizeRecord(record);
     var ok = writeRaw(QUESTION + id, isEmpty(r) ? null : JSON.stringify(r));
     if (readRaw(LEGACY + id) !== null) writeRaw(LEGACY + id, null); // migrated: one record per question, not two
-    notify(QUESTION_NAME + id);
+    notify(questionName(id));
     return ok;
   }
 
@@ -234,7 +257,7 @@
       notify(event.key.slice(PREFIX.length), { external: true });
     } else if (event.key.indexOf(LEGACY) === 0) {
       delete memory[event.key];
-      notify(QUESTION_NAME + event.key.slice(LEGACY.length), { external: true });
+      notify(questionName(event.key.slice(LEGACY.length)), { external: true });
     }
   });
 })(typeof window !== "undefined" ? window : globalThis);

@@ -90,19 +90,10 @@
     return shuffle(positions, rng(mixed));
   }
 
-  function letter(position) {
-    return String.fromCharCode(65 + position);
-  }
-
   function lettersFor(order, indexes) {
     // The letters a learner saw for the bank's option indexes, in alphabetical order: ["B", "D"].
     return (indexes || []).map(function (i) { return order.indexOf(i); }).filter(function (p) { return p !== -1; })
-      .sort(function (a, b) { return a - b; }).map(letter);
-  }
-
-  function letterList(letters) {
-    if (letters.length <= 1) return letters.join("");
-    return letters.slice(0, -1).join(", ") + " and " + letters[letters.length - 1];
+      .sort(function (a, b) { return a - b; }).map(answers().letter);
   }
 
   function newSeed(random) {
@@ -452,6 +443,16 @@
     return s;
   }
 
+  function submit(session, now, timeUp) {
+    // Handed in, by the learner or by the clock: the time used is fixed at `now`, the clock stops for good, and
+    // whether time ran out is kept for the result's notice.
+    var s = checkpoint(session, now);
+    s.runningSince = null;
+    s.submittedAt = now;
+    s.expired = !!timeUp;
+    return s;
+  }
+
   function copy(session) {
     return JSON.parse(JSON.stringify(session));
   }
@@ -506,26 +507,21 @@
     return out;
   }
 
-  function numberList(numbers) {
-    if (numbers.length <= 1) return numbers.join("");
-    return numbers.slice(0, -1).join(", ") + " and " + numbers[numbers.length - 1];
-  }
-
   function submitWarning(session, bank) {
     var p = pending(session, bank);
     var parts = [];
     if (p.unanswered.length) {
       parts.push(p.unanswered.length + (p.unanswered.length === 1 ? " question is" : " questions are") +
-        " unanswered (" + numberList(p.unanswered) + ").");
+        " unanswered (" + answers().list(p.unanswered) + ").");
     }
     if (p.incomplete.length) {
       parts.push(p.incomplete.length + (p.incomplete.length === 1 ? " question has" : " questions have") +
-        " the wrong number of choices (" + numberList(p.incomplete) + "): a \u201cchoose N\u201d question is right only " +
+        " the wrong number of choices (" + answers().list(p.incomplete) + "): a \u201cchoose N\u201d question is right only " +
         "with exactly N, so as it stands it counts as wrong.");
     }
     if (p.flagged.length) {
       parts.push(p.flagged.length + (p.flagged.length === 1 ? " question is" : " questions are") +
-        " flagged for review (" + numberList(p.flagged) + ").");
+        " flagged for review (" + answers().list(p.flagged) + ").");
     }
     return parts.join(" ");
   }
@@ -689,8 +685,8 @@
   function answerText(item) {
     // What the result says of one question, with the letters the learner saw: "Incorrect: you chose B and D; the
     // answer is A and D."
-    var chose = letterList(item.chosenLetters);
-    var key = letterList(item.keyLetters);
+    var chose = answers().list(item.chosenLetters);
+    var key = answers().list(item.keyLetters);
     if (!item.answered) return "Not answered. The answer is " + key + ".";
     if (item.correct) return "Correct: " + chose + ".";
     if (!item.complete) {
@@ -727,12 +723,12 @@
     PER_QUESTION_MS: PER_QUESTION_MS, DEFAULT_COUNT: DEFAULT_COUNT, PASS_PERCENT: PASS_PERCENT,
     SLUG: SLUG,
     rng: rng, shuffle: shuffle, parseSeed: parseSeed, seedProblem: seedProblem, parseSwitch: parseSwitch, newSeed: newSeed,
-    parseParams: parseParams, buildQuery: buildQuery, optionOrder: optionOrder, letter: letter, lettersFor: lettersFor,
-    letterList: letterList, timeLevel: timeLevel, verdict: verdict, answerText: answerText, FILTERS: FILTERS,
+    parseParams: parseParams, buildQuery: buildQuery, optionOrder: optionOrder, lettersFor: lettersFor,
+    timeLevel: timeLevel, verdict: verdict, answerText: answerText, FILTERS: FILTERS,
     reviewFilter: reviewFilter,
     allocate: allocate, pool: pool, drawCount: drawCount, draw: draw, plan: plan,
     createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
-    setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
+    setPaused: setPaused, submit: submit, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
     isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,
     sessionRefusal: sessionRefusal,
     clock: clock, spoken: spoken, announcement: announcement,

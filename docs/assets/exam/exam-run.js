@@ -379,8 +379,8 @@
     // Every answer also counts as an attempt on that question, so progress and review see the exam too.
     result.items.forEach(function (item) {
       if (!item.answered) return;
-      store().recordAttempt(item.id, { selected: item.selected, correct: item.correct, at: t,
-        confidence: item.confidence, source: "exam", topic: item.topic });
+      store().recordAttempt(item.id, guide().storeCore.attempt(item, item.selected, item.correct,
+        { at: t, confidence: item.confidence, source: "exam" }));
     });
     store().set(HISTORY, c.addToHistory(store().get(HISTORY), c.historyEntry(result, s, t)));
     store().set(LAST, s);

@@ -11,9 +11,10 @@
   // The other parts of the exam page, looked up when called.
   function remeasureSticky() { return E.remeasureSticky.apply(null, arguments); }
 
-  var CURRENT = "exam:current"; // the exam in progress (store.js document)
-  var HISTORY = "exam:history"; // past results, newest first
-  var LAST = "exam:last"; // the last finished exam, so its result can be shown again
+  var DOCS = window.llmGuide.storeCore.DOCS;
+  var CURRENT = DOCS.examCurrent; // the exam in progress
+  var HISTORY = DOCS.examHistory; // past results, newest first
+  var LAST = DOCS.examLast; // the last finished exam, so its result can be shown again
   var SAVE_EVERY = 5; // seconds between checkpoints of the clock; a crash loses at most this much time
   var FAILED = "The questions could not be loaded, so the exam cannot start. Reload the page to try again.";
 

@@ -20,10 +20,11 @@
   var core = guide.progressCore;
   var io = guide.progressFile;
   var undo = null; // { records, docs } as they were before "Reset all progress", until the page is left
-  var HISTORY = "exam:history"; // the practice exam's documents (exam.js) and Review's settings (review.js)
-  var LAST = "exam:last";
-  var CURRENT = "exam:current";
-  var SETTINGS = "review:settings";
+  var DOCS = guide.storeCore.DOCS; // the practice exam's documents and Review's settings
+  var HISTORY = DOCS.examHistory;
+  var LAST = DOCS.examLast;
+  var CURRENT = DOCS.examCurrent;
+  var SETTINGS = DOCS.reviewSettings;
   // What "Reset all progress" clears besides the answers: past results, the last result, an unfinished exam.
   var EXAM_DOCS = [HISTORY, LAST, CURRENT];
 
@@ -156,7 +157,7 @@
     var ids = allIds();
     var records = {};
     ids.forEach(function (id) { records[id] = store.question(id); });
-    var settings = store.get("review:settings") || {};
+    var settings = store.get(SETTINGS) || {};
     var exam = rc.parseExamDate(settings.examDate || "");
     var q = rc.queue(ids, records, exam, Date.now());
     var any = q.due.length + q.later.length;

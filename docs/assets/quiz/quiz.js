@@ -367,8 +367,7 @@
       return;
     }
     var correct = grade(selected, q.key, q.rows.length).correct;
-    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic", topic: q.topic,
-      lesson: q.lesson });
+    store.recordAttempt(q.id, guide.storeCore.attempt(q, selected, correct, { at: Date.now(), source: "topic" }));
     show(q, { selected: selected, checked: true }, "check");
     refresh(q);
     // The Check button is now hidden; keep keyboard focus in the question rather than losing it to <body>.
@@ -491,7 +490,7 @@
     if (!info || !info.external) return;
     var all = name === "*";
     if (!all && !guide.storeCore.isQuestionName(name)) return;
-    var id = all ? null : name.slice(2);
+    var id = all ? null : guide.storeCore.questionIdOf(name);
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), function (root) {
       var touched = questionsOf(root).filter(function (q) { return all || q.id === id; });
       touched.forEach(function (q) { show(q, stateOf(q), "restore"); });

@@ -15,7 +15,7 @@
 (function () {
   "use strict";
 
-  var SETTINGS = "review:settings";
+  var SETTINGS = window.llmGuide.storeCore.DOCS.reviewSettings;
   var FAILED = "The review could not be loaded. Reload the page to try again.";
   var state = null; // { root, bank, current }
 
@@ -187,16 +187,14 @@
     var t = now();
     var rating = core.ratingFor(correct, confidence);
     // The attempt first (it keeps extra), then the new schedule on the same record.
-    store.recordAttempt(id, { selected: selected, correct: correct, at: t, confidence: confidence, source: "review",
-      topic: q.topic });
+    store.recordAttempt(id, g().storeCore.attempt(q, selected, correct, { at: t, confidence: confidence, source: "review" }));
     var review = core.schedule(window.FSRS, store.question(id), rating, t);
     store.saveQuestion(id, core.withReview(store.question(id), review));
     Array.prototype.forEach.call(form.querySelectorAll("input"), function (i) { i.disabled = true; });
     form.querySelector("[data-review-check]").hidden = true;
     var due = core.effectiveDue(Date.parse(review.card.due), examDate(), t);
-    var letters = q.key.map(function (i) { return String.fromCharCode(65 + i); });
-    var key = letters.length === 1 ? "answer is " + letters[0]
-      : "answers are " + letters.slice(0, -1).join(", ") + " and " + letters[letters.length - 1];
+    var letters = q.key.map(g().answerCore.letter);
+    var key = (letters.length === 1 ? "answer is " : "answers are ") + g().answerCore.list(letters);
     result.textContent = "";
     result.appendChild(h("p", { class: "review-card__verdict review-card__verdict--" + (correct ? "correct" : "incorrect"),
       text: correct ? "Correct." : "Incorrect: the correct " + key + "." }));
