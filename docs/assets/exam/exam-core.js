@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The practice exam's logic, with no DOM and no storage: URL parsing, seeded drawing in the exam's domain
  * proportions, the session (answers, flags, confidence, time), scoring and breakdowns, and links for instructors.
@@ -79,6 +80,12 @@
     return h >>> 0;
   }
 
+  /**
+   * @param {number | null} seed
+   * @param {string} id
+   * @param {number} count
+   * @returns {number[]}
+   */
   function optionOrder(seed, id, count) {
     // The order in which an exam shows a question's options: position p shows the bank's option order[p]. Seeded by
     // the exam's seed and the question's id, so one link gives everyone the same letters, and a question's order
@@ -90,6 +97,11 @@
     return shuffle(positions, rng(mixed));
   }
 
+  /**
+   * @param {number[]} order
+   * @param {number[]} indexes
+   * @returns {string[]}
+   */
   function lettersFor(order, indexes) {
     // The letters a learner saw for the bank's option indexes, in alphabetical order: ["B", "D"].
     return (indexes || []).map(function (i) { return order.indexOf(i); }).filter(function (p) { return p !== -1; })
@@ -229,7 +241,7 @@
       var total = open.reduce(function (s, d) { return s + (weights[d] || 1); }, 0);
       var shares = open.map(function (d) {
         var exact = left * (weights[d] || 1) / total;
-        return { d: d, whole: Math.floor(exact), rest: exact - Math.floor(exact) };
+        return { d: d, whole: Math.floor(exact), rest: exact - Math.floor(exact), take: 0 };
       });
       var given = 0;
       shares.forEach(function (s) { s.take = s.whole; given += s.whole; });
@@ -391,6 +403,11 @@
 
   /* ---------- the session ---------- */
 
+  /**
+   * @param {ExamPlan} settings
+   * @param {number} now
+   * @returns {ExamSession}
+   */
   function createSession(settings, now) {
     return {
       v: 1,
@@ -411,16 +428,31 @@
     };
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @returns {number}
+   */
   function elapsed(session, now) {
     var running = session.runningSince !== null ? Math.max(0, now - session.runningSince) : 0;
     var total = session.elapsedMs + running;
     return session.timed ? Math.min(total, session.limitMs) : total;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @returns {number | null}
+   */
   function remaining(session, now) {
     return session.timed ? Math.max(0, session.limitMs - elapsed(session, now)) : null;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @returns {ExamSession}
+   */
   function checkpoint(session, now) {
     // Fold the running stretch into elapsedMs: what is stored is then the time used so far, and a reload, a crash or
     // a visit elsewhere resumes with the time that was left (time away from the page is not counted).
@@ -430,12 +462,23 @@
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @returns {ExamSession}
+   */
   function resumed(session, now) {
     var s = copy(session);
     if (s.runningSince !== null) s.runningSince = now;
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {boolean} paused
+   * @param {number} now
+   * @returns {ExamSession}
+   */
   function setPaused(session, paused, now) {
     if (session.timed) return session; // a timed exam cannot be paused, as in the real one
     var s = checkpoint(session, now);
@@ -443,6 +486,12 @@
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @param {boolean} timeUp
+   * @returns {ExamSession}
+   */
   function submit(session, now, timeUp) {
     // Handed in, by the learner or by the clock: the time used is fixed at `now`, the clock stops for good, and
     // whether time ran out is kept for the result's notice.
@@ -453,10 +502,20 @@
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @returns {ExamSession}
+   */
   function copy(session) {
     return JSON.parse(JSON.stringify(session));
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {string} id
+   * @param {number[]} selected
+   * @returns {ExamSession}
+   */
   function answer(session, id, selected) {
     var s = copy(session);
     var clean = (selected || []).filter(function (n) { return typeof n === "number" && n >= 0 && n % 1 === 0; });
@@ -464,18 +523,35 @@
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {string} id
+   * @param {boolean} flagged
+   * @returns {ExamSession}
+   */
   function setFlag(session, id, flagged) {
     var s = copy(session);
     if (flagged) s.flags[id] = true; else delete s.flags[id];
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {string} id
+   * @param {string} level
+   * @returns {ExamSession}
+   */
   function setConfidence(session, id, level) {
     var s = copy(session);
     if (records().CONFIDENCE.indexOf(level) !== -1) s.confidence[id] = level; else delete s.confidence[id];
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} index
+   * @returns {ExamSession}
+   */
   function goTo(session, index) {
     var s = copy(session);
     s.current = Math.max(0, Math.min(session.ids.length - 1, index));
@@ -526,6 +602,11 @@
     return parts.join(" ");
   }
 
+  /**
+   * @param {any} raw
+   * @param {{ questions: { [id: string]: any } }} bank
+   * @returns {ExamSession | null}
+   */
   function validSession(raw, bank) {
     // A stored session may be corrupt, from an older bank (questions since removed) or from another version.
     if (!raw || typeof raw !== "object" || raw.v !== 1 || !Array.isArray(raw.ids) || !raw.ids.length) return null;
@@ -559,6 +640,10 @@
 
   /* ---------- time ---------- */
 
+  /**
+   * @param {number} ms
+   * @returns {string}
+   */
   function clock(ms) {
     var total = Math.max(0, Math.ceil(ms / 1000));
     var h = Math.floor(total / 3600);
@@ -568,6 +653,10 @@
     return (h ? h + ":" : "") + mm + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  /**
+   * @param {number} ms
+   * @returns {string}
+   */
   function spoken(ms) {
     var minutes = Math.ceil(ms / 60000);
     if (ms < 60000) return Math.ceil(ms / 1000) + " seconds";
@@ -577,6 +666,10 @@
   var LOW_MS = 5 * 60000; // the clock's look changes at 5 minutes left ...
   var LAST_MS = 60000; // ... and again at the last minute
 
+  /**
+   * @param {number | null} remainingMs
+   * @returns {"" | "low" | "last"}
+   */
   function timeLevel(remainingMs) {
     // "low" from 5:00 left, "last" from 1:00 left, "" otherwise and for an untimed exam (null): the exam bar's
     // data-exam-time, which exam.css turns into a heavier, marked clock.
@@ -586,6 +679,12 @@
     return "";
   }
 
+  /**
+   * @param {number} limitMs
+   * @param {number | null} before
+   * @param {number | null} after
+   * @returns {string}
+   */
   function announcement(limitMs, before, after) {
     // Spoken at a few moments only (halfway, 10, 5 and 1 minutes left), never every second: a screen reader user
     // needs the warnings without the timer talking over the questions.
