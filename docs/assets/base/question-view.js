@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * One question view for the pages that build questions in the browser, the practice exam and Review (topic pages
  * get the same rows from macros/templates/question.html.j2): the option rows, "how sure are you?" and the options
@@ -16,7 +17,7 @@
 (function () {
   "use strict";
 
-  var guide = (window.llmGuide = window.llmGuide || {});
+  var guide = (window.llmGuide = window.llmGuide || /** @type {LlmGuide} */ ({}));
   if (guide.questionView) return;
 
   function h() { return guide.dom.h.apply(null, arguments); }

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The home page's progress table and "continue" link, and the "Your progress" page: export to a JSON file (answers
  * with their Review schedules, practice exam results, the last exam's full result, an unfinished exam, the exam date),
@@ -155,6 +156,7 @@
     var rc = guide.reviewCore;
     if (!review || !rc) return;
     var ids = allIds();
+    /** @type {{ [id: string]: QuestionRecord }} */
     var records = {};
     ids.forEach(function (id) { records[id] = store.question(id); });
     var settings = store.get(SETTINGS) || {};
@@ -179,6 +181,7 @@
   }
 
   function snapshot() {
+    /** @type {{ [id: string]: QuestionRecord }} */
     var records = {};
     store.questionIds().forEach(function (id) { records[id] = store.question(id); });
     return records;
@@ -290,7 +293,7 @@
 
   function closeBox() {
     guide.confirm.close(confirmBox());
-    var button = document.querySelector("[data-progress-reset-all]");
+    var button = /** @type {HTMLElement} */ (document.querySelector("[data-progress-reset-all]"));
     if (button) button.focus();
   }
 
