@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from macros.validate import LoadedBank
 from tests.browser import THROWING_STORAGE, Console
@@ -288,6 +288,38 @@ def test_the_exam_leaving_mid_run_stops_its_clock_and_keeps_the_time(
     page.reload()
     expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
     expect(page.locator("[data-exam-clock]")).to_have_text("5:00")
+
+
+def test_a_page_script_that_failed_to_load_loads_on_the_next_visit(
+    browser: Browser, served_site: str, bank: LoadedBank
+) -> None:
+    # A dropped connection while instant navigation brings the practice page in: its scripts fail to load. The page
+    # loader must not remember them as loaded, or the exam never starts again in this visit. Its own page: the failed
+    # requests are the point, not errors of the page.
+    page = browser.new_page()
+    offline = [True]
+
+    def exam_script(route: Route) -> None:
+        if offline[0]:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/assets/exam/exam\.js"), exam_script)
+    page.goto(f"{served_site}{lesson_path('peft')}")
+    page.wait_for_load_state("networkidle")  # Material's sitemap, which instant navigation needs
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-nav__link[href$='practice/']").first.click()
+    expect(page).to_have_url(re.compile(r"practice/$"))
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("[data-exam]")).not_to_have_attribute("data-exam-view", re.compile("."))
+    offline[0] = False
+    page.locator(".md-nav__link[href$='about/']").first.click()
+    expect(page).to_have_url(re.compile(r"about/$"))
+    page.locator(".md-nav__link[href$='practice/']").first.click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    assert page.evaluate("window.__sameDocument === true")
+    page.close()
 
 
 def test_keyboard_only_exam(page: Page, served_site: str, bank: LoadedBank) -> None:
