@@ -53,10 +53,15 @@
 
   function nameToggle(label) {
     // With navigation.indexes a section's toggle is a <label tabindex="0"> holding only an icon: a keyboard stop with
-    // no name (Material issue #4804), which also names the section's <nav> (aria-labelledby). It is named by its
-    // section. A <label> may take no role and no aria-expanded (ARIA in HTML; axe and IBM's checker both hold to it),
-    // so Material's own markup and handling stay otherwise as they are.
-    if (!label.textContent.trim() && !label.hasAttribute("aria-label")) label.setAttribute("aria-label", section(label));
+    // no name (Material issue #4804), which also names the section's <nav> (aria-labelledby). It gets its section's
+    // name as text, read by screen readers and not shown (site.css's visually-hidden rule): a <label> may take no role
+    // and no aria-label (ARIA in HTML; axe and IBM's checker both hold to it), so Material's markup and handling stay
+    // otherwise as they are.
+    if (label.textContent.trim()) return;
+    var name = document.createElement("span");
+    name.className = "guide-toggle-name";
+    name.textContent = section(label);
+    label.appendChild(name);
   }
 
   function nameToggles() {
