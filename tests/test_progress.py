@@ -27,6 +27,49 @@ def home_row(page: Page, topic: str) -> list[str]:
     return [c.strip() for c in row.locator("th, td").all_inner_texts()]
 
 
+def test_an_answer_from_the_lesson_page_the_exam_and_review_carries_its_topic_and_lesson(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    # Every writer of an attempt goes through storeCore.attempt: what each one stored is read back here, and the
+    # lesson's navigation marker still counts the question after an exam answer (its latest attempt).
+    q = lesson_questions(bank, "peft")[0]
+    wrong = wrong_answer(q)
+
+    def last() -> dict[str, object]:
+        return page.evaluate(f"window.llmGuide.store.question({q.id!r}).last")
+
+    def lesson_mark() -> object:
+        nav = page.locator(".md-sidebar--primary")
+        return nav.locator(f".md-nav__link[href$='{lesson_path('peft')}'] [data-progress-mark]").first
+
+    open_topic(page, served_site, "peft")
+    answer(page, q, right=False)
+    at = last()["at"]
+    assert last() == {"selected": sorted(wrong), "correct": False, "at": at, "confidence": None, "source": "topic",
+                      "topic": q.topic, "lesson": q.lesson}  # fmt: skip
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    answer_current(page, bank, right=True, confidence="unsure")
+    submit(page)
+    at = last()["at"]
+    assert last() == {"selected": sorted(q.key), "correct": True, "at": at, "confidence": "unsure", "source": "exam",
+                      "topic": q.topic, "lesson": q.lesson}  # fmt: skip
+    # The home page does not re-tag records with their lesson: the marker counts only what the exam wrote.
+    page.goto(served_site)
+    expect(lesson_mark()).to_contain_text(f"1/{len(lesson_questions(bank, 'peft'))}")
+    page.goto(f"{served_site}review/")
+    card = page.locator(f"[data-review-card='{q.id}']")
+    expect(card).to_be_visible()
+    for index in wrong:
+        card.locator(f"[data-review-option='{index}'] [data-review-input]").check()
+    card.locator("[data-review-confidence-input='sure']").check()
+    card.locator("[data-review-check]").click()
+    expect(card.locator("[data-review-result]")).to_contain_text("Incorrect")
+    at = last()["at"]
+    assert last() == {"selected": sorted(wrong), "correct": False, "at": at, "confidence": "sure", "source": "review",
+                      "topic": q.topic, "lesson": q.lesson}  # fmt: skip
+    expect(lesson_mark()).to_contain_text(f"1/{len(lesson_questions(bank, 'peft'))}")
+
+
 def test_answers_on_two_pages_show_on_home_and_in_the_navigation(
     page: Page, served_site: str, bank: LoadedBank
 ) -> None:

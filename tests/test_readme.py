@@ -39,7 +39,7 @@ def block_commands() -> list[str]:
     return [line for line in lines if line and not line.startswith("#")]
 
 
-_COMMAND = re.compile(r"^(?:[A-Z_]+=\S+ )*(?:scripts/[\w.-]+|\.venv/bin/\w+|python3?|node|npm|mkdocs)(?: \S.*)?$")
+_COMMAND = re.compile(r"^(?:[A-Z_]+=\S+ )*(?:scripts/[\w.-]+|\.venv/bin/\w+|python3?|node|npm|npx|mkdocs)(?: \S.*)?$")
 
 
 def inline_commands() -> list[str]:
@@ -110,6 +110,13 @@ def scripts_test_runs_node() -> None:
     assert re.search(r"^node --test .*tests/js/$", (ROOT / "scripts" / "test").read_text(encoding="utf-8"), re.M)
 
 
+def scripts_test_runs_tsc() -> None:
+    # The type check runs beside the Node tests, with the TypeScript that package-lock.json pins.
+    assert re.search(r"^npx tsc --noEmit$", (ROOT / "scripts" / "test").read_text(encoding="utf-8"), re.M)
+    assert '"typescript": "' in (ROOT / "package.json").read_text(encoding="utf-8")
+    assert (ROOT / "tsconfig.json").is_file() and (ROOT / "types" / "guide.d.ts").is_file()
+
+
 def scripts_test_runs_npm_ci() -> None:
     # scripts/test installs node_modules/ with it whenever package-lock.json changes.
     assert re.search(r"^\s+npm ci\b", (ROOT / "scripts" / "test").read_text(encoding="utf-8"), re.MULTILINE)
@@ -149,6 +156,7 @@ COMMANDS: dict[str, Check] = {
     ".venv/bin/python -m guide cues data/questions.yaml [--topic peft]": cues,
     "python -m guide cues": cues,
     ".venv/bin/python -m guide schema": "tests/test_readme.py::test_readme_schema_command",
+    "npx tsc --noEmit": scripts_test_runs_tsc,
     "python3 -m http.server -d site": "tests/test_readme.py::test_readme_http_server_command",
     ".venv/bin/python scripts/bench.py": BENCH,
     "scripts/bench.py --smoke": BENCH,

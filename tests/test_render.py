@@ -43,6 +43,8 @@ def test_single_select_question(small_bank: LoadedBank) -> None:
     stem = article.select_one(".quiz-q__stem")
     assert stem.select_one("code").get_text() == "r"
     assert article.select_one("fieldset")["aria-describedby"] == stem["id"]
+    # The group is named by its question, not by "Choose one." (which every single-select group would share).
+    assert article.select_one("fieldset")["aria-labelledby"] == article.select_one("h3")["id"]
     # Check, Try again and the result line exist only with the script (quiz.js adds them): without it there is
     # nothing to check, and thousands of questions would each carry hidden controls.
     assert article.select("button, [data-quiz-result]") == []

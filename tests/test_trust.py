@@ -13,7 +13,7 @@ from guide.bank.validate import LoadedBank
 from guide.render.titles import question_title
 from tests.browser import Console
 from tests.test_browser import choose, lesson_path, lesson_questions, open_topic, question, wrong_answer
-from tests.test_exam import start, submit
+from tests.test_exam import answer_current, start, submit
 from tests.test_topic_pages import UNCOVERED, focus_walk
 
 
@@ -397,6 +397,49 @@ def test_events_go_through_one_delegated_layer_registered_once(page: Page, serve
     after = own_listeners(page)
     assert len([t for _, t, _ in after]) == len({t for _, t, _ in after}), after
     assert {(target, script) for target, t, script in after if t not in OUTSIDE} == {("window", "base/boot.js")}, after
+
+
+# Every addEventListener call on anything but the window and the document, made directly by one of the guide's own
+# scripts (not Material's bundle under assets/javascripts/, not a vendored library): recorded before any script runs.
+ELEMENT_LISTENERS = """
+window.__elementListeners = [];
+const add = EventTarget.prototype.addEventListener;
+EventTarget.prototype.addEventListener = function (type, listener, options) {
+  if (this !== window && this !== document) {
+    const caller = (new Error().stack || "").split("\\n")[2] || "";
+    if (/\\/assets\\//.test(caller) && !/\\/assets\\/(javascripts|vendor)\\//.test(caller)) {
+      window.__elementListeners.push(type + " " + caller.trim());
+    }
+  }
+  return add.call(this, type, listener, options);
+};
+"""
+
+
+def test_no_own_script_binds_a_listener_to_an_element(page: Page, served_site: str, bank: LoadedBank) -> None:
+    # The README's rule, on every page that builds a view: events reach features through boot.on, never through a
+    # listener on an element the feature made (which would go with the view, or be bound twice on a second mount).
+    page.add_init_script(ELEMENT_LISTENERS)
+    q = lesson_questions(bank, "peft")[0]
+    open_topic(page, served_site, "peft")
+    choose(page, q, q.key)
+    question(page, q).locator("[data-quiz-check]").click()
+    page.locator("[data-quiz-reset]").first.click()
+    page.locator("[data-quiz-reset-yes]").click()
+    page.locator("[data-quiz-undo]").click()
+    seen = page.evaluate("window.__elementListeners")
+    start(page, f"{served_site}practice/?ids={q.id}&timer=0")
+    answer_current(page, bank, right=False)  # so that Review has a card to show
+    submit(page)
+    seen += page.evaluate("window.__elementListeners")
+    page.goto(f"{served_site}review/")
+    page.locator("[data-review-check]").click()
+    seen += page.evaluate("window.__elementListeners")
+    for path in ("instructors/", "calculator/?params=7B"):
+        page.goto(f"{served_site}{path}")
+        page.wait_for_load_state("networkidle")
+        seen += page.evaluate("window.__elementListeners")
+    assert seen == []
 
 
 def test_a_handler_that_throws_leaves_the_others_working(browser: Browser, served_site: str, bank: LoadedBank) -> None:

@@ -23,6 +23,11 @@ test("grading is all or nothing, in any order", () => {
   const half = answers.grade([0, 2], [0, 1], 4);
   assert.deepEqual([half.correct, half.hits, half.wrong, half.missed], [false, 1, 1, 1]);
   assert.deepEqual(half.statuses, ["hit", "missed", "wrong", "none"]);
+  // A strict subset of the key (nothing wrong chosen, one missed) and a superset (all of it, and one more) are wrong,
+  // in grade() as in isCorrect(): topic pages grade with the first.
+  const subset = answers.grade([1], [0, 1], 4);
+  assert.deepEqual([subset.correct, subset.hits, subset.wrong, subset.missed], [false, 1, 0, 1]);
+  assert.equal(answers.grade([0, 1, 3], [0, 1], 4).correct, false);
   assert.equal(answers.isCorrect([0], [0, 1]), false);
   assert.equal(answers.isCorrect([1, 0], [0, 1]), true);
   assert.equal(answers.parseKey("[1,0]", 4).join(), "0,1");
@@ -35,4 +40,12 @@ test("the exam and Review grade with the same core", () => {
     assert.equal(exam.isCorrect(selected, key), expected, `exam ${selected} vs ${key}`);
     assert.equal(review.isCorrect(selected, key), expected, `review ${selected} vs ${key}`);
   }
+});
+
+test("an option's letter and a list of them are said one way", () => {
+  assert.deepEqual([0, 1, 25].map(answers.letter), ["A", "B", "Z"]);
+  assert.equal(answers.list([]), "");
+  assert.equal(answers.list(["A"]), "A");
+  assert.equal(answers.list(["A", "C"]), "A and C");
+  assert.equal(answers.list([1, 2, 5]), "1, 2 and 5");
 });

@@ -1,6 +1,7 @@
-// Every function a front-end file calls by a bare name is declared in that file (or is a JavaScript global): the
-// exam page is five files sharing one namespace, and a name called but defined in none of them fails only at the
-// moment a learner reaches that code.
+// Every function a front-end file calls by a bare name is declared in that file (or is a JavaScript global), and every
+// member the exam's component and its views ask of each other is one the other hands over: a name called but defined
+// nowhere fails only at the moment a learner reaches that code. `tsc --noEmit` (types/guide.d.ts) checks the same
+// contract with types; this test needs nothing installed.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
@@ -43,4 +44,35 @@ test("no front-end file calls a function it does not declare", () => {
     }
   }
   assert.deepEqual([...new Set(problems)], []);
+});
+
+function source(file) {
+  return fs.readFileSync(path.join(ASSETS, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+}
+
+function keys(objectLiteral) {
+  // The property names of a flat object literal's source: "{ a: a, b: f }" -> ["a", "b"].
+  return [...objectLiteral.matchAll(/([A-Za-z_$][\w$]*)\s*:/g)].map((m) => m[1]);
+}
+
+test("every action a view asks for, and every view member the exam's component calls, is handed over", () => {
+  const component = source("exam/exam.js");
+  const actions = keys(component.match(/actions:\s*(\{[^}]*\})/)[1]);
+  const exported = {};
+  for (const view of ["setup", "run", "result"]) {
+    const code = source(`exam/exam-${view}.js`);
+    exported[view] = keys(code.match(new RegExp(`views\\.${view}\\s*=\\s*(\\{[^}]*\\})`))[1]);
+    for (const m of code.matchAll(/\bactions\.([A-Za-z_$][\w$]*)/g)) {
+      assert.ok(actions.includes(m[1]), `exam-${view}.js asks for ctx.actions.${m[1]}, which exam.js does not hand over`);
+    }
+  }
+  const called = [...component.matchAll(/views\(\)\.(setup|run|result)\.([A-Za-z_$][\w$]*)/g)];
+  assert.ok(called.length > 5, "the component reaches its views through views()");
+  for (const [, view, name] of called) {
+    assert.ok(exported[view].includes(name), `exam.js calls views().${view}.${name}, which exam-${view}.js does not export`);
+  }
+  // The events the component routes to the view on screen (route("onClick") ...) are optional per view, by design.
+  for (const m of component.matchAll(/route\("(\w+)"\)/g)) {
+    assert.ok(Object.values(exported).some((list) => list.includes(m[1])), `no view handles ${m[1]}`);
+  }
 });

@@ -3,6 +3,7 @@
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const core = require("../../docs/assets/exam/exam-core.js");
+const answers = require("../../docs/assets/base/answer-core.js");
 
 function makeBank() {
   // Two topics, three domains with uneven sizes; question i has key [i % 3].
@@ -217,7 +218,7 @@ test("the result speaks in the learner's letters and maps them back to the bank'
   assert.deepEqual(first.selected, [order0[2]]);
   assert.deepEqual(first.order, order0);
   assert.deepEqual(first.chosenLetters, ["C"]);
-  assert.deepEqual(first.keyLetters, [core.letter(order0.indexOf(0))]);
+  assert.deepEqual(first.keyLetters, [answers.letter(order0.indexOf(0))]);
   assert.equal(first.correct, order0[2] === 0);
   assert.deepEqual(second.chosenLetters, ["A"]);
   assert.deepEqual(second.keyLetters, core.lettersFor(order1, [0, 1]));
@@ -225,7 +226,7 @@ test("the result speaks in the learner's letters and maps them back to the bank'
     `Incorrect: you chose one (A) where the question asks for two; the answer is ${second.keyLetters.join(" and ")}.`);
   assert.equal(core.answerText(third), `Not answered. The answer is ${third.keyLetters[0]}.`);
   assert.deepEqual(core.lettersFor([2, 0, 3, 1], [1, 2]), ["A", "D"]);
-  assert.equal(core.letterList(["A", "B", "D"]), "A, B and D");
+  assert.equal(answers.list(["A", "B", "D"]), "A, B and D");
 });
 
 test("the clock's look changes at 5 minutes and at 1 minute left", () => {
@@ -285,6 +286,20 @@ test("time: an untimed exam pauses and resumes", () => {
   s = core.setPaused(s, false, 10000);
   assert.equal(core.elapsed(s, 12000), 7000);
   assert.equal(core.remaining(s, 12000), null);
+});
+
+test("submitting fixes the time used, stops the clock for good and keeps whether time ran out", () => {
+  const s = core.createSession({ ids: ["q-1", "q-2"], seed: 1, timed: true }, 1000);
+  const before = JSON.stringify(s);
+  const done = core.submit(s, 1000 + 30000, false);
+  assert.equal(JSON.stringify(s), before); // a new session; the running one is untouched
+  assert.deepEqual([done.elapsedMs, done.runningSince, done.submittedAt, done.expired], [30000, null, 31000, false]);
+  assert.equal(core.elapsed(done, 10 ** 12), 30000);
+  const late = core.submit(s, 1000 + 10 * 60000, true);
+  assert.deepEqual([late.elapsedMs, late.expired], [s.limitMs, true]); // never more than the limit
+  let paused = core.setPaused(core.createSession({ ids: ["q-1"], seed: 1, timed: false }, 0), true, 5000);
+  paused = core.submit(paused, 9000, false);
+  assert.deepEqual([paused.elapsedMs, paused.submittedAt], [5000, 9000]); // a pause does not count
 });
 
 test("time is announced at a few moments, not every second", () => {

@@ -46,8 +46,19 @@ test("a missed question is due today; after a right answer its next review moves
 });
 
 test("the same answers at the same times give the same schedule (no fuzz)", () => {
-  const record = { first: attempt(false), last: attempt(false) };
-  assert.deepEqual(core.schedule(lib, record, "good", NOW), core.schedule(lib, record, "good", NOW));
+  // ts-fsrs seeds its fuzz from the card, so two identical calls agree with fuzz on too: only the intervals themselves
+  // show it. Five Good answers, each on its due day, give FSRS's own intervals (with fuzz: 3, 15, 58, 205, 623).
+  let record = { first: attempt(false), last: attempt(false) };
+  let t = NOW;
+  const days = [];
+  for (let i = 0; i < 5; i++) {
+    const review = core.schedule(lib, record, "good", t);
+    const due = Date.parse(review.card.due);
+    days.push(Math.round((due - t) / DAY));
+    record = core.withReview(record, review);
+    t = due;
+  }
+  assert.deepEqual(days, [3, 14, 57, 196, 586]);
 });
 
 test("an exam date pulls later reviews to the day before it, and stops mattering once passed", () => {

@@ -93,8 +93,9 @@ function sharedStorage() {
       for (const tab of tabs) if (tab.writing !== true) tab.dispatch({ key, oldValue, newValue });
     },
     break() { broken = true; },
+    mend() { broken = false; },
   };
-  function openTab() {
+  function openTab(json) {
     const handlers = [];
     const tab = { dispatch: (event) => handlers.forEach((fn) => fn(event)), writing: false };
     const local = {
@@ -106,7 +107,8 @@ function sharedStorage() {
     };
     const window = { localStorage: local, addEventListener: (type, fn) => type === "storage" && handlers.push(fn) };
     window.window = window;
-    const context = vm.createContext({ window, document: {}, globalThis: window });
+    const context = vm.createContext(json ? { window, document: {}, globalThis: window, JSON: json }
+      : { window, document: {}, globalThis: window });
     vm.runInContext(SOURCE, context);
     tabs.push(tab);
     return window.llmGuide.store;
@@ -151,4 +153,48 @@ test("a failed write is kept in this tab's memory until another tab writes the s
   assert.deepEqual(plain(a.question("q3").draft), [1], "what this visit chose is not lost");
   assert.equal(a.status().failed, true);
   assert.deepEqual(plain(b.question("q3").draft), [], "it never reached storage");
+  // Until another tab writes that key: its value is newer, and this tab's copy goes.
+  storage.mend();
+  b.saveQuestion("q3", { draft: [2] });
+  assert.deepEqual(plain(a.question("q3").draft), [2], "this tab reads the other tab's write, not its own old copy");
+});
+
+test("an attempt takes its topic and lesson from the question, whoever records it", () => {
+  const bankRow = { id: "peft-1", topic: "peft", lesson: "lora-basics", select: 1, key: [0] };
+  const lessonQuestion = { id: "peft-1", topic: "peft", lesson: "lora-basics", rows: [] };
+  for (const [q, how] of [[bankRow, { source: "exam", at: 5, confidence: "sure" }], [lessonQuestion, { source: "topic", at: 5 }]]) {
+    const a = core.attempt(q, [2, 0], false, how);
+    assert.deepEqual(a, { selected: [0, 2], correct: false, at: 5, confidence: how.confidence || null, source: how.source,
+      topic: "peft", lesson: "lora-basics" });
+  }
+  // So the latest attempt keeps its question in its lesson's count, whatever wrote it.
+  const record = core.withAttempt(core.withAttempt(null, core.attempt(lessonQuestion, [0], true, { source: "topic" })),
+    core.attempt(bankRow, [1], false, { source: "review" }));
+  assert.equal(record.last.lesson, "lora-basics");
+});
+
+test("a question record's change name and the features' documents are named once", () => {
+  assert.equal(core.questionName("peft-1"), "q:peft-1");
+  assert.equal(core.questionIdOf(core.questionName("q:odd")), "q:odd");
+  assert.equal(core.questionIdOf(core.DOCS.examCurrent), null);
+  assert.deepEqual(Object.values(core.DOCS).sort(), ["exam:current", "exam:history", "exam:last", "review:settings"]);
+});
+
+test("a record is parsed once per change to it, however often it is read, and each read is its own copy", () => {
+  const { openTab } = sharedStorage();
+  const parses = [];
+  const json = { parse: (text) => { parses.push(text); return JSON.parse(text); }, stringify: JSON.stringify };
+  const a = openTab(json);
+  const b = openTab();
+  a.recordAttempt("q4", { selected: [1], correct: false, at: 10, topic: "peft", lesson: "l" });
+  parses.length = 0;
+  for (let i = 0; i < 5; i++) a.question("q4");
+  assert.equal(parses.filter((t) => t.includes('"selected"')).length, 1, "five reads, one parse");
+  const mine = a.question("q4");
+  mine.draft.push(3);
+  mine.last.selected.push(2);
+  assert.deepEqual(plain(a.question("q4").draft), [], "changing a copy changes nothing stored");
+  assert.deepEqual(plain(a.question("q4").last.selected), [1]);
+  b.recordAttempt("q4", { selected: [0], correct: true, at: 20, topic: "peft", lesson: "l" }); // another tab's change
+  assert.deepEqual(plain(a.question("q4").last.selected), [0], "a change is read");
 });

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The one answer core: how a chosen set of options is graded and when it may be graded at all, for topic pages
  * (quiz.js), the practice exam (exam-core.js) and Review (review.js). Pure: no DOM, no storage. The rule it keeps
@@ -10,6 +11,10 @@
   var NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six"];
   var MARKS = { hit: "Your choice: correct", wrong: "Your choice: incorrect", missed: "Correct answer, not chosen", none: "" };
 
+  /**
+   * @param {number} n
+   * @returns {string}
+   */
   function count(n) {
     return n >= 0 && n < NUMBER_WORDS.length ? NUMBER_WORDS[n] : String(n);
   }
@@ -18,6 +23,11 @@
     return list.slice().sort(function (a, b) { return a - b; });
   }
 
+  /**
+   * @param {string} raw
+   * @param {number} optionCount
+   * @returns {number[] | null}
+   */
   function parseKey(raw, optionCount) {
     // The key comes from a JSON attribute that someone may have edited by hand: accept only a list of distinct,
     // in-range option indexes.
@@ -33,6 +43,11 @@
     return sorted(key);
   }
 
+  /**
+   * @param {number[]} selected
+   * @param {number[]} key
+   * @param {number} optionCount
+   */
   function grade(selected, key, optionCount) {
     var chosen = {};
     var correct = {};
@@ -49,10 +64,34 @@
       else if (correct[i]) { status = "missed"; missed++; }
       statuses.push(status);
     }
-    // Multi-select is all-or-nothing: every correct option chosen and nothing else.
-    return { correct: wrong === 0 && missed === 0, hits: hits, wrong: wrong, missed: missed, chosen: selected.length, statuses: statuses };
+    // Multi-select is all-or-nothing: one rule for the whole guide, isCorrect's.
+    return { correct: isCorrect(selected, key), hits: hits, wrong: wrong, missed: missed, chosen: selected.length, statuses: statuses };
   }
 
+  /**
+   * @param {number} position
+   * @returns {string}
+   */
+  function letter(position) {
+    // The letter of the option shown at a position ("A" for the first): the one way the guide names an option.
+    return String.fromCharCode(65 + position);
+  }
+
+  /**
+   * @param {(string | number)[]} items
+   * @returns {string}
+   */
+  function list(items) {
+    // "A", "A and B", "A, B and D": letters or question numbers in a sentence.
+    if (items.length <= 1) return items.join("");
+    return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+  }
+
+  /**
+   * @param {number[]} selected
+   * @param {number[]} key
+   * @returns {boolean}
+   */
   function isCorrect(selected, key) {
     if (!selected || selected.length !== key.length) return false;
     var a = sorted(selected);
@@ -60,6 +99,11 @@
     return a.every(function (v, i) { return v === b[i]; });
   }
 
+  /**
+   * @param {number} chosen
+   * @param {number} select
+   * @returns {"empty" | "incomplete" | "complete"}
+   */
   function choiceState(chosen, select) {
     // "empty": nothing chosen; "incomplete": a multi-select answer with fewer or more than N choices; "complete":
     // ready to grade. Only a complete answer is graded, anywhere in the guide.
@@ -71,12 +115,22 @@
     return "Choose " + count(select) + ".";
   }
 
+  /**
+   * @param {number} chosen
+   * @param {number} select
+   * @returns {string}
+   */
   function choiceText(chosen, select) {
     // The live instruction beside a question's options: "Choose one." or "Choose two · one chosen".
     if (select === 1) return "Choose one.";
     return "Choose " + count(select) + " · " + count(chosen) + " chosen";
   }
 
+  /**
+   * @param {number} chosen
+   * @param {number} select
+   * @returns {string}
+   */
   function selectionProblem(chosen, select) {
     // As in the exam, a multi-select answer is exactly N choices; grading a half-made answer would only mislead.
     if (chosen === 0) return select === 1 ? "Choose an answer first." : "Choose " + count(select) + " answers first.";
@@ -100,7 +154,7 @@
   }
 
   var core = {
-    count: count, parseKey: parseKey, grade: grade, isCorrect: isCorrect, choiceState: choiceState,
+    count: count, letter: letter, list: list, parseKey: parseKey, grade: grade, isCorrect: isCorrect, choiceState: choiceState,
     instruction: instruction, choiceText: choiceText, selectionProblem: selectionProblem, resultMessage: resultMessage, marks: MARKS
   };
   root.llmGuide = root.llmGuide || {};

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The question bank in the browser, sized to what a page shows: the compact index (assets/generated/bank/index.js,
  * every question's id, topic, lesson, domain, "choose N", key, number of options and official objectives) becomes
@@ -18,6 +19,10 @@
 (function (root) {
   "use strict";
 
+  /**
+   * @param {number} bits
+   * @returns {number[]}
+   */
   function keyFromBits(bits) {
     var key = [];
     for (var i = 0; bits >> i; i++) if ((bits >> i) & 1) key.push(i);
@@ -50,10 +55,10 @@
   if (typeof module === "object" && module.exports) module.exports = core;
   if (!root.document) return;
 
-  var guide = (root.llmGuide = root.llmGuide || {});
+  var guide = (root.llmGuide = root.llmGuide || /** @type {LlmGuide} */ ({}));
   if (!guide.bankIndex) return; // the page then says it could not load
   var bank = expand(guide.bankIndex);
-  var folder = document.currentScript ? new URL("../generated/bank/q/", document.currentScript.src).href : "";
+  var folder = document.currentScript ? new URL("../generated/bank/q/", /** @type {HTMLScriptElement} */ (document.currentScript).src).href : "";
   var waiting = {}; // id -> [callbacks], while its script is on its way
   var failed = {};
 

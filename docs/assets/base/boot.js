@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The one start-up: every feature registers here and is mounted on its elements, on every page and again after each
  * of Material's instant navigations, and unmounted when its element leaves the document.
@@ -25,7 +26,7 @@
 (function () {
   "use strict";
 
-  var guide = (window.llmGuide = window.llmGuide || {});
+  var guide = (window.llmGuide = window.llmGuide || /** @type {LlmGuide} */ ({}));
   if (guide.boot && guide.boot.ready) return;
   var queued = (guide.boot && guide.boot.queue) || [];
   var queuedEvents = (guide.boot && guide.boot.events) || [];
@@ -57,12 +58,21 @@
     components.forEach(look);
   }
 
+  /**
+   * @param {string} name
+   * @param {string} selector
+   * @param {(element: HTMLElement) => ({ unmount(): void } | null | void)} mount
+   */
   function component(name, selector, mount) {
     var c = { name: name, selector: selector, mount: mount, instances: [] };
     components.push(c);
     if (started) look(c);
   }
 
+  /**
+   * @param {string} name
+   * @returns {number}
+   */
   function mounted(name) {
     var count = 0;
     components.forEach(function (c) {
@@ -74,9 +84,11 @@
   var handlers = {}; // type -> [{ selector, handler }]
   var PASSIVE = { scroll: true, touchstart: true, touchmove: true, wheel: true };
 
+  /** @param {Event} event */
   function dispatch(event) {
     var list = handlers[event.type] || [];
-    var target = event.target && event.target.closest ? event.target : null;
+    // Elements only: a window or document target (pagehide, visibilitychange) reaches only handlers without a selector.
+    var target = event.target instanceof Element ? event.target : null;
     for (var i = 0; i < list.length; i++) {
       var element = list[i].selector === null ? target : target && target.closest(list[i].selector);
       if (list[i].selector !== null && !element) continue;
@@ -84,6 +96,11 @@
     }
   }
 
+  /**
+   * @param {string} type
+   * @param {string | null} selector
+   * @param {(event: any, element: HTMLElement | null) => void} handler
+   */
   function on(type, selector, handler) {
     if (!handlers[type]) {
       handlers[type] = [];

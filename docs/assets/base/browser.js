@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The browser layer: the one place features reach browser APIs that are not the page's own elements. It grows by
  * need; features call these instead of touching the APIs themselves, so tests and file:// quirks have one home.
@@ -29,7 +30,7 @@
 (function () {
   "use strict";
 
-  var guide = (window.llmGuide = window.llmGuide || {});
+  var guide = (window.llmGuide = window.llmGuide || /** @type {LlmGuide} */ ({}));
   if (guide.browser) return;
 
   function loadScript(url, done) {
@@ -95,7 +96,7 @@
     var ok = false;
     try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
     field.remove();
-    if (focused && focused.focus) focused.focus({ preventScroll: true }); // the button keeps focus, not the body
+    if (focused instanceof HTMLElement) focused.focus({ preventScroll: true }); // the button keeps focus, not the body
     return ok;
   }
 

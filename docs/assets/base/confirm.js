@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * One confirm/undo view: "are you sure?" with a yes and a no, and after a destructive yes, what was done with an Undo.
  * Topic pages (reset the page's answers), the home and progress pages (reset all progress) and the practice exam
@@ -15,7 +16,7 @@
 (function () {
   "use strict";
 
-  var guide = (window.llmGuide = window.llmGuide || {});
+  var guide = (window.llmGuide = window.llmGuide || /** @type {LlmGuide} */ ({}));
   if (guide.confirm) return;
 
   function el(tag, text, attrs) {
@@ -27,13 +28,22 @@
     return node;
   }
 
+  // What each button does, found by the one delegated click (base/boot.js): the buttons go with their box, and
+  // their entries with them.
+  var onClicks = new WeakMap();
+
   function button(label, attr, primary, onClick) {
     var attrs = { type: "button", class: "md-button" + (primary ? " md-button--primary" : "") };
     if (attr) attrs[attr] = "";
     var b = el("button", label, attrs);
-    if (onClick) b.addEventListener("click", onClick);
+    if (onClick) onClicks.set(b, onClick);
     return b;
   }
+
+  guide.boot.on("click", "[data-confirm] button", function (event, b) {
+    var onClick = onClicks.get(b);
+    if (onClick) onClick(event);
+  });
 
   function show(box, state, parts) {
     box.textContent = "";

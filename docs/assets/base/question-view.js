@@ -1,10 +1,10 @@
+// @ts-check
 /*
  * One question view for the pages that build questions in the browser, the practice exam and Review (topic pages
  * get the same rows from guide/render/templates/question.html.j2): the option rows, "how sure are you?" and the options
  * explained after an answer. DOM only, built with llmGuide.dom.h (assets/base/dom.js, loaded first); each caller
  * names the data-* attributes that are its contract with its tests, so those do not change with the view.
  *
- *   questionView.letter(position)   "A", "B", ... for the option shown at that position
  *   questionView.options(q, o)      <ol> of option rows, each a whole .quiz-option label (one large target):
  *     o = { name, listClass, rowClass, inputAttr, optionAttr, letterAttr, order, chosen }; `order` lists bank option
  *     indexes in the order shown (the bank's own when left out), letters follow the order, each input's value and
@@ -17,12 +17,13 @@
 (function () {
   "use strict";
 
-  var guide = (window.llmGuide = window.llmGuide || {});
+  var guide = (window.llmGuide = window.llmGuide || /** @type {LlmGuide} */ ({}));
   if (guide.questionView) return;
 
   function h() { return guide.dom.h.apply(null, arguments); }
 
-  function letter(position) { return String.fromCharCode(65 + position); }
+  // An option's letter: the answer core's, the one rule for the lesson pages, the exam and Review.
+  function letter(position) { return guide.answerCore.letter(position); }
 
   function naturalOrder(q) { return q.options.map(function (option, i) { return i; }); }
 
@@ -79,5 +80,5 @@
     return list;
   }
 
-  guide.questionView = { letter: letter, options: options, confidence: confidence, explained: explained };
+  guide.questionView = { options: options, confidence: confidence, explained: explained };
 })();

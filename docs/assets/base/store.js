@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The guide's one storage module, shared by the topic-page quiz, the practice exam, progress and review.
  *
@@ -33,6 +34,10 @@
     }).sort(function (a, b) { return a - b; });
   }
 
+  /**
+   * @param {any} raw
+   * @returns {Attempt | null}
+   */
   function normalizeAttempt(raw) {
     // An attempt: what was chosen, whether it was right (null when not known, e.g. migrated from v1), when (ms since
     // the epoch, 0 when not known), how sure the learner said they were, where it was answered, and the question's
@@ -52,6 +57,40 @@
     };
   }
 
+  /**
+   * @param {QuestionPlace} question
+   * @param {number[]} selected
+   * @param {boolean} correct
+   * @param {{ source: "topic" | "exam" | "review", at?: number, confidence?: string | null }} how
+   * @returns {Attempt}
+   */
+  function attempt(question, selected, correct, how) {
+    // The one constructor of an attempt, used by every feature that records one (the lesson page, the exam, Review):
+    // the topic and lesson come from the question (a bank row or a lesson page's question, both { topic, lesson }),
+    // so no writer can leave them out and drop its answer from the lesson's navigation marker.
+    return normalizeAttempt({
+      selected: selected, correct: correct, at: how.at, confidence: how.confidence || null, source: how.source,
+      topic: question.topic, lesson: question.lesson
+    });
+  }
+
+  // The other features' documents (store.get/set names), named once: the practice exam's unfinished exam, its last
+  // result and past results, and Review's settings. progress-page.js resets and exports them by these names.
+  var DOCS = { examCurrent: "exam:current", examLast: "exam:last", examHistory: "exam:history", reviewSettings: "review:settings" };
+
+  /** @param {string} id */
+  function questionName(id) { return QUESTION_NAME + id; }
+
+  /** @param {string} name @returns {string | null} */
+  function questionIdOf(name) {
+    // The question id a change names ("q:<id>"), or null for another feature's document.
+    return isQuestionName(name) ? name.slice(QUESTION_NAME.length) : null;
+  }
+
+  /**
+   * @param {any} raw
+   * @returns {QuestionRecord}
+   */
   function normalizeRecord(raw) {
     // { draft: chosen but not checked, first: the first checked attempt ever, last: the latest, again: "Try again"
     // was pressed after the latest (the question shows unanswered, its history kept), extra: other features'
@@ -79,6 +118,11 @@
     return { draft: selected, first: null, last: null };
   }
 
+  /**
+   * @param {QuestionRecord | null} record
+   * @param {Attempt} attempt
+   * @returns {QuestionRecord}
+   */
   function withAttempt(record, attempt) {
     // "Try again" must not erase history: the first attempt is kept for good, the latest is replaced.
     var a = normalizeAttempt(attempt);
@@ -89,6 +133,7 @@
     return next;
   }
 
+  /** @param {QuestionRecord} record @returns {QuestionRecord} */
   function retried(record) {
     // "Try again": show the question unanswered while keeping its first and latest attempts on record.
     var r = normalizeRecord(record);
@@ -109,6 +154,7 @@
   var core = {
     PREFIX: PREFIX, normalizeAttempt: normalizeAttempt, normalizeRecord: normalizeRecord, fromLegacy: fromLegacy,
     withAttempt: withAttempt, retried: retried, isEmpty: isEmpty, isQuestionName: isQuestionName,
+    attempt: attempt, DOCS: DOCS, questionName: questionName, questionIdOf: questionIdOf,
     CONFIDENCE: CONFIDENCE // how sure a learner said they were: every feature that asks or stores it uses these
   };
   root.llmGuide = root.llmGuide || {};
@@ -176,20 +222,46 @@
     return ok;
   }
 
+  // Question records as last parsed, by their stored text: a page that reads every record on each change (the
+  // progress markers, a lesson's score, Review's queue) parses a record once per change to it, not once per read.
+  var parsed = {}; // key -> { raw, record }
+
+  function copyAttempt(a) {
+    return a && { selected: a.selected.slice(), correct: a.correct, at: a.at, confidence: a.confidence,
+      source: a.source, topic: a.topic, lesson: a.lesson };
+  }
+
+  /** @param {QuestionRecord} r @returns {QuestionRecord} */
+  function copyRecord(r) {
+    // Callers may change what they are given (a draft, a schedule) before saving it: each gets its own copy.
+    /** @type {QuestionRecord} */
+    var out = { draft: r.draft.slice(), first: copyAttempt(r.first), last: copyAttempt(r.last) };
+    if (r.again) out.again = true;
+    if (r.extra) out.extra = JSON.parse(JSON.stringify(r.extra));
+    return out;
+  }
+
   function question(id) {
-    var raw = readRaw(QUESTION + id);
+    var key = QUESTION + id;
+    var raw = readRaw(key);
     if (raw === null || raw === undefined) {
       var legacy = readRaw(LEGACY + id);
       return legacy ? (fromLegacy(legacy) || normalizeRecord(null)) : normalizeRecord(null);
     }
-    try { return normalizeRecord(JSON.parse(raw)); } catch (error) { return normalizeRecord(null); }
+    var known = parsed[key];
+    if (!known || known.raw !== raw) {
+      var record;
+      try { record = normalizeRecord(JSON.parse(raw)); } catch (error) { record = normalizeRecord(null); }
+      known = parsed[key] = { raw: raw, record: record };
+    }
+    return copyRecord(known.record);
   }
 
   function saveQuestion(id, record) {
     var r = normalizeRecord(record);
     var ok = writeRaw(QUESTION + id, isEmpty(r) ? null : JSON.stringify(r));
     if (readRaw(LEGACY + id) !== null) writeRaw(LEGACY + id, null); // migrated: one record per question, not two
-    notify(QUESTION_NAME + id);
+    notify(questionName(id));
     return ok;
   }
 
@@ -234,7 +306,7 @@
       notify(event.key.slice(PREFIX.length), { external: true });
     } else if (event.key.indexOf(LEGACY) === 0) {
       delete memory[event.key];
-      notify(QUESTION_NAME + event.key.slice(LEGACY.length), { external: true });
+      notify(questionName(event.key.slice(LEGACY.length)), { external: true });
     }
   });
 })(typeof window !== "undefined" ? window : globalThis);

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The GPU memory calculator's arithmetic, with no DOM: reading a case from the address or the form, naming what is
  * wrong with it, and the bytes per GPU of one training step (weights, gradients, optimizer states, activations),
@@ -104,6 +105,7 @@
 
   function formatCount(n) {
     // 7500000000 -> "7.5B", 14000000 -> "14M": the short form used in formulas.
+    /** @type {[number, string][]} */
     var units = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
     for (var i = 0; i < units.length; i++) {
       if (n >= units[i][0]) return trim((n / units[i][0]).toFixed(3)) + units[i][1];

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The GPU memory calculator page (docs/calculator.md): the form, the results and the stacked bar. The arithmetic is
  * llmGuide.calcCore (assets/calculator/calc-core.js); this file only reads and writes the page. Loaded by that page alone (its
@@ -324,11 +325,12 @@
       if (fromForm) window.llmGuide.browser.setQuery(search);
     }
 
-    form.addEventListener("input", function (event) {
+    function onInput(event) {
       if (event.target.hasAttribute("data-calc-input")) event.target.setAttribute("data-calc-touched", "");
       update(true);
-    });
-    form.addEventListener("change", function (event) {
+    }
+
+    function onChange(event) {
       var target = event.target;
       if (target.hasAttribute("data-calc-input")) target.setAttribute("data-calc-touched", "");
       if (target.hasAttribute("data-calc-preset") && target.value) {
@@ -344,23 +346,42 @@
         if (!form.querySelector("#calc-batch").value) set("#calc-batch", 1);
       }
       update(true);
-    });
-    form.addEventListener("submit", function (event) { event.preventDefault(); });
-    form.querySelector("[data-calc-lora-use]").addEventListener("click", function () {
-      var counted = loraCount();
-      if (counted.error) return;
-      form.querySelector("#calc-trainable").value = String(counted.count);
-      update(true);
-      form.querySelector("#calc-trainable").focus();
-    });
-    results.querySelector("[data-calc-copy]").addEventListener("click", function () {
-      var status = results.querySelector("[data-calc-copy-status]");
-      var url = results.querySelector("[data-calc-link]").href;
-      var done = function (ok) { status.textContent = ok ? "Link copied." : "Copying was refused: copy the link “Link to this case” instead."; };
-      window.llmGuide.browser.copy(url).then(done);
-    });
+    }
+
+    function onClick(event) {
+      if (event.target.closest("[data-calc-lora-use]")) {
+        var counted = loraCount();
+        if (counted.error) return;
+        form.querySelector("#calc-trainable").value = String(counted.count);
+        update(true);
+        form.querySelector("#calc-trainable").focus();
+      } else if (event.target.closest("[data-calc-copy]")) {
+        var status = results.querySelector("[data-calc-copy-status]");
+        var url = results.querySelector("[data-calc-link]").href;
+        var done = function (ok) { status.textContent = ok ? "Link copied." : "Copying was refused: copy the link “Link to this case” instead."; };
+        window.llmGuide.browser.copy(url).then(done);
+      }
+    }
+
+    calculators.set(root, { onInput: onInput, onChange: onChange, onClick: onClick });
     update(false);
   }
+
+  // The calculator on the page, by its mount point, for the delegated events below; it goes with its element.
+  var calculators = new WeakMap();
+
+  function route(handler) {
+    return function (event, root) {
+      var calculator = calculators.get(root);
+      if (calculator) calculator[handler](event);
+    };
+  }
+
+  // Through the one delegated event layer (base/boot.js), registered once for the visit.
+  window.llmGuide.boot.on("input", "[data-calc]", route("onInput"));
+  window.llmGuide.boot.on("change", "[data-calc]", route("onChange"));
+  window.llmGuide.boot.on("click", "[data-calc]", route("onClick"));
+  window.llmGuide.boot.on("submit", "[data-calc]", function (event) { event.preventDefault(); });
 
   // The calculator page's [data-calc] (base/boot.js).
   window.llmGuide.boot.component("calculator", "[data-calc]", mount);

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The practice exam's logic, with no DOM and no storage: URL parsing, seeded drawing in the exam's domain
  * proportions, the session (answers, flags, confidence, time), scoring and breakdowns, and links for instructors.
@@ -79,6 +80,12 @@
     return h >>> 0;
   }
 
+  /**
+   * @param {number | null} seed
+   * @param {string} id
+   * @param {number} count
+   * @returns {number[]}
+   */
   function optionOrder(seed, id, count) {
     // The order in which an exam shows a question's options: position p shows the bank's option order[p]. Seeded by
     // the exam's seed and the question's id, so one link gives everyone the same letters, and a question's order
@@ -90,19 +97,15 @@
     return shuffle(positions, rng(mixed));
   }
 
-  function letter(position) {
-    return String.fromCharCode(65 + position);
-  }
-
+  /**
+   * @param {number[]} order
+   * @param {number[]} indexes
+   * @returns {string[]}
+   */
   function lettersFor(order, indexes) {
     // The letters a learner saw for the bank's option indexes, in alphabetical order: ["B", "D"].
     return (indexes || []).map(function (i) { return order.indexOf(i); }).filter(function (p) { return p !== -1; })
-      .sort(function (a, b) { return a - b; }).map(letter);
-  }
-
-  function letterList(letters) {
-    if (letters.length <= 1) return letters.join("");
-    return letters.slice(0, -1).join(", ") + " and " + letters[letters.length - 1];
+      .sort(function (a, b) { return a - b; }).map(answers().letter);
   }
 
   function newSeed(random) {
@@ -238,7 +241,7 @@
       var total = open.reduce(function (s, d) { return s + (weights[d] || 1); }, 0);
       var shares = open.map(function (d) {
         var exact = left * (weights[d] || 1) / total;
-        return { d: d, whole: Math.floor(exact), rest: exact - Math.floor(exact) };
+        return { d: d, whole: Math.floor(exact), rest: exact - Math.floor(exact), take: 0 };
       });
       var given = 0;
       shares.forEach(function (s) { s.take = s.whole; given += s.whole; });
@@ -400,6 +403,11 @@
 
   /* ---------- the session ---------- */
 
+  /**
+   * @param {ExamPlan} settings
+   * @param {number} now
+   * @returns {ExamSession}
+   */
   function createSession(settings, now) {
     return {
       v: 1,
@@ -420,16 +428,31 @@
     };
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @returns {number}
+   */
   function elapsed(session, now) {
     var running = session.runningSince !== null ? Math.max(0, now - session.runningSince) : 0;
     var total = session.elapsedMs + running;
     return session.timed ? Math.min(total, session.limitMs) : total;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @returns {number | null}
+   */
   function remaining(session, now) {
     return session.timed ? Math.max(0, session.limitMs - elapsed(session, now)) : null;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @returns {ExamSession}
+   */
   function checkpoint(session, now) {
     // Fold the running stretch into elapsedMs: what is stored is then the time used so far, and a reload, a crash or
     // a visit elsewhere resumes with the time that was left (time away from the page is not counted).
@@ -439,12 +462,23 @@
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @returns {ExamSession}
+   */
   function resumed(session, now) {
     var s = copy(session);
     if (s.runningSince !== null) s.runningSince = now;
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {boolean} paused
+   * @param {number} now
+   * @returns {ExamSession}
+   */
   function setPaused(session, paused, now) {
     if (session.timed) return session; // a timed exam cannot be paused, as in the real one
     var s = checkpoint(session, now);
@@ -452,10 +486,36 @@
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} now
+   * @param {boolean} timeUp
+   * @returns {ExamSession}
+   */
+  function submit(session, now, timeUp) {
+    // Handed in, by the learner or by the clock: the time used is fixed at `now`, the clock stops for good, and
+    // whether time ran out is kept for the result's notice.
+    var s = checkpoint(session, now);
+    s.runningSince = null;
+    s.submittedAt = now;
+    s.expired = !!timeUp;
+    return s;
+  }
+
+  /**
+   * @param {ExamSession} session
+   * @returns {ExamSession}
+   */
   function copy(session) {
     return JSON.parse(JSON.stringify(session));
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {string} id
+   * @param {number[]} selected
+   * @returns {ExamSession}
+   */
   function answer(session, id, selected) {
     var s = copy(session);
     var clean = (selected || []).filter(function (n) { return typeof n === "number" && n >= 0 && n % 1 === 0; });
@@ -463,18 +523,35 @@
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {string} id
+   * @param {boolean} flagged
+   * @returns {ExamSession}
+   */
   function setFlag(session, id, flagged) {
     var s = copy(session);
     if (flagged) s.flags[id] = true; else delete s.flags[id];
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {string} id
+   * @param {string} level
+   * @returns {ExamSession}
+   */
   function setConfidence(session, id, level) {
     var s = copy(session);
     if (records().CONFIDENCE.indexOf(level) !== -1) s.confidence[id] = level; else delete s.confidence[id];
     return s;
   }
 
+  /**
+   * @param {ExamSession} session
+   * @param {number} index
+   * @returns {ExamSession}
+   */
   function goTo(session, index) {
     var s = copy(session);
     s.current = Math.max(0, Math.min(session.ids.length - 1, index));
@@ -506,30 +583,30 @@
     return out;
   }
 
-  function numberList(numbers) {
-    if (numbers.length <= 1) return numbers.join("");
-    return numbers.slice(0, -1).join(", ") + " and " + numbers[numbers.length - 1];
-  }
-
   function submitWarning(session, bank) {
     var p = pending(session, bank);
     var parts = [];
     if (p.unanswered.length) {
       parts.push(p.unanswered.length + (p.unanswered.length === 1 ? " question is" : " questions are") +
-        " unanswered (" + numberList(p.unanswered) + ").");
+        " unanswered (" + answers().list(p.unanswered) + ").");
     }
     if (p.incomplete.length) {
       parts.push(p.incomplete.length + (p.incomplete.length === 1 ? " question has" : " questions have") +
-        " the wrong number of choices (" + numberList(p.incomplete) + "): a \u201cchoose N\u201d question is right only " +
+        " the wrong number of choices (" + answers().list(p.incomplete) + "): a \u201cchoose N\u201d question is right only " +
         "with exactly N, so as it stands it counts as wrong.");
     }
     if (p.flagged.length) {
       parts.push(p.flagged.length + (p.flagged.length === 1 ? " question is" : " questions are") +
-        " flagged for review (" + numberList(p.flagged) + ").");
+        " flagged for review (" + answers().list(p.flagged) + ").");
     }
     return parts.join(" ");
   }
 
+  /**
+   * @param {any} raw
+   * @param {{ questions: { [id: string]: any } }} bank
+   * @returns {ExamSession | null}
+   */
   function validSession(raw, bank) {
     // A stored session may be corrupt, from an older bank (questions since removed) or from another version.
     if (!raw || typeof raw !== "object" || raw.v !== 1 || !Array.isArray(raw.ids) || !raw.ids.length) return null;
@@ -563,6 +640,10 @@
 
   /* ---------- time ---------- */
 
+  /**
+   * @param {number} ms
+   * @returns {string}
+   */
   function clock(ms) {
     var total = Math.max(0, Math.ceil(ms / 1000));
     var h = Math.floor(total / 3600);
@@ -572,6 +653,10 @@
     return (h ? h + ":" : "") + mm + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  /**
+   * @param {number} ms
+   * @returns {string}
+   */
   function spoken(ms) {
     var minutes = Math.ceil(ms / 60000);
     if (ms < 60000) return Math.ceil(ms / 1000) + " seconds";
@@ -581,6 +666,10 @@
   var LOW_MS = 5 * 60000; // the clock's look changes at 5 minutes left ...
   var LAST_MS = 60000; // ... and again at the last minute
 
+  /**
+   * @param {number | null} remainingMs
+   * @returns {"" | "low" | "last"}
+   */
   function timeLevel(remainingMs) {
     // "low" from 5:00 left, "last" from 1:00 left, "" otherwise and for an untimed exam (null): the exam bar's
     // data-exam-time, which exam.css turns into a heavier, marked clock.
@@ -590,6 +679,12 @@
     return "";
   }
 
+  /**
+   * @param {number} limitMs
+   * @param {number | null} before
+   * @param {number | null} after
+   * @returns {string}
+   */
   function announcement(limitMs, before, after) {
     // Spoken at a few moments only (halfway, 10, 5 and 1 minutes left), never every second: a screen reader user
     // needs the warnings without the timer talking over the questions.
@@ -689,8 +784,8 @@
   function answerText(item) {
     // What the result says of one question, with the letters the learner saw: "Incorrect: you chose B and D; the
     // answer is A and D."
-    var chose = letterList(item.chosenLetters);
-    var key = letterList(item.keyLetters);
+    var chose = answers().list(item.chosenLetters);
+    var key = answers().list(item.keyLetters);
     if (!item.answered) return "Not answered. The answer is " + key + ".";
     if (item.correct) return "Correct: " + chose + ".";
     if (!item.complete) {
@@ -727,12 +822,12 @@
     PER_QUESTION_MS: PER_QUESTION_MS, DEFAULT_COUNT: DEFAULT_COUNT, PASS_PERCENT: PASS_PERCENT,
     SLUG: SLUG,
     rng: rng, shuffle: shuffle, parseSeed: parseSeed, seedProblem: seedProblem, parseSwitch: parseSwitch, newSeed: newSeed,
-    parseParams: parseParams, buildQuery: buildQuery, optionOrder: optionOrder, letter: letter, lettersFor: lettersFor,
-    letterList: letterList, timeLevel: timeLevel, verdict: verdict, answerText: answerText, FILTERS: FILTERS,
+    parseParams: parseParams, buildQuery: buildQuery, optionOrder: optionOrder, lettersFor: lettersFor,
+    timeLevel: timeLevel, verdict: verdict, answerText: answerText, FILTERS: FILTERS,
     reviewFilter: reviewFilter,
     allocate: allocate, pool: pool, drawCount: drawCount, draw: draw, plan: plan,
     createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
-    setPaused: setPaused, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
+    setPaused: setPaused, submit: submit, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
     isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,
     sessionRefusal: sessionRefusal,
     clock: clock, spoken: spoken, announcement: announcement,

@@ -1,32 +1,39 @@
+// @ts-check
 /*
- * The practice exam's result: the verdict, breakdowns, lucky guesses and confident mistakes, and every question
- * with its explanations, filtered by missed or flagged; past results.
- * Part of the practice exam page; see exam.js for the contract with the page and the tests.
+ * The practice exam's result view: the verdict, breakdowns, lucky guesses and confident mistakes, and every question
+ * with its explanations, filtered by missed or flagged; past results. Draws from the context exam.js hands it and acts
+ * through ctx.actions; calls no other view.
+ *
+ *   llmGuide.examViews.result = {
+ *     build(ctx, into, session, timeUp, missing)   the result of a submitted session (missing: ids whose content
+ *                                                  could not be loaded)
+ *     history(ctx)                                 the past results section (the set-up shows it too)
+ *     onClick(ctx, event), onChange(ctx, event)
+ *   }
  */
 (function () {
   "use strict";
 
-  var E = window.llmGuide.exam;
-  var HISTORY = E.HISTORY;
-  // The other parts of the exam page, looked up when called (exam-view.js loads first).
-  function core() { return E.core.apply(null, arguments); }
-  function domainTitle() { return E.domainTitle.apply(null, arguments); }
-  function focusHeading() { return E.focusHeading.apply(null, arguments); }
-  function guide() { return E.guide.apply(null, arguments); }
-  function h() { return E.h.apply(null, arguments); }
-  function notice() { return E.notice.apply(null, arguments); }
-  function now() { return E.now.apply(null, arguments); }
-  function questionTitle() { return E.questionTitle.apply(null, arguments); }
-  function setView() { return E.setView.apply(null, arguments); }
-  function showSetup() { return E.showSetup.apply(null, arguments); }
-  function start() { return E.start.apply(null, arguments); }
-  function store() { return E.store.apply(null, arguments); }
-  function topicTitle() { return E.topicTitle.apply(null, arguments); }
-  function wrapTable() { return E.wrapTable.apply(null, arguments); }
+  var guide = (window.llmGuide = window.llmGuide || /** @type {LlmGuide} */ ({}));
+  var views = (guide.examViews = guide.examViews || /** @type {ExamViews} */ ({}));
 
-  /* ---------- results ---------- */
+  function questionTitle(bank, id, number) {
+    var q = bank.questions[id];
+    return "Question " + number + (q.title ? ": " + q.title : "");
+  }
 
-  function breakdownTable(caption, groups, marker) {
+  function topicTitle(bank, id) {
+    for (var i = 0; i < bank.topics.length; i++) if (bank.topics[i].id === id) return bank.topics[i].title;
+    return id;
+  }
+
+  function domainTitle(bank, id) {
+    for (var i = 0; i < bank.domains.length; i++) if (bank.domains[i].id === id) return bank.domains[i].title;
+    return id;
+  }
+
+  function breakdownTable(/** @type {ExamContext} */ ctx, caption, groups, marker) {
+    var h = ctx.dom.h;
     // One compact line per area the exam drew from (areas with no question drawn are not listed): its name and
     // "2 of 3 (67%)".
     var table = h("table", {}, [h("caption", { text: caption })]); // no class: Material styles plain tables
@@ -42,10 +49,12 @@
       ]));
     });
     table.appendChild(tbody);
-    return wrapTable(table);
+    return ctx.dom.tableWrap(table);
   }
 
-  function idList(ids, bank, numbers, marker, empty) {
+  function idList(/** @type {ExamContext} */ ctx, ids, numbers, marker, empty) {
+    var h = ctx.dom.h;
+    var bank = ctx.bank;
     if (!ids.length) return h("p", { text: empty });
     var attrs = { class: "exam-idlist" };
     attrs[marker] = true;
@@ -65,9 +74,11 @@
     return lesson || "";
   }
 
-  function reviewItem(item, bank) {
+  function reviewItem(/** @type {ExamContext} */ ctx, item) {
+    var h = ctx.dom.h;
+    var bank = ctx.bank;
     var q = bank.questions[item.id];
-    var c = core();
+    var c = ctx.core;
     var li = h("li", { class: "exam-review__item", id: "exam-review-" + item.id, "data-exam-review-item": item.id,
       "data-correct": item.correct ? "true" : "false", "data-flagged": item.flagged ? "true" : "false" });
     li.appendChild(h("h3", { text: questionTitle(bank, item.id, item.number) }));
@@ -87,22 +98,24 @@
     }
     li.appendChild(h("div", { class: "exam-review__stem", html: q.stem }));
     // In the order and with the letters the learner saw in the exam.
-    li.appendChild(guide().questionView.explained(q, { selected: item.selected, order: item.order,
+    li.appendChild(ctx.questionView.explained(q, { selected: item.selected, order: item.order,
       itemAttr: "data-exam-review-option", letterAttr: "data-exam-letter" }));
-    li.appendChild(guide().dom.sources(q.references, "exam-review__refs"));
+    li.appendChild(ctx.dom.sources(q.references, "exam-review__refs"));
     return li;
   }
 
-  function reviewFilters(result, review) {
-    // Show every question, the missed ones or the flagged ones: a radio group that hides the other review items.
+  function reviewFilters(/** @type {ExamContext} */ ctx, result) {
+    // Show every question, the missed ones or the flagged ones: a radio group that hides the other review items
+    // (onChange below).
+    var h = ctx.dom.h;
     var counts = {
       all: result.items.length,
-      missed: core().reviewFilter(result.items, "missed").length,
-      flagged: core().reviewFilter(result.items, "flagged").length
+      missed: ctx.core.reviewFilter(result.items, "missed").length,
+      flagged: ctx.core.reviewFilter(result.items, "flagged").length
     };
     var labels = { all: "All questions", missed: "Missed only", flagged: "Flagged only" };
     var group = h("fieldset", { class: "exam-filter", "data-exam-review-filters": true }, [h("legend", { text: "Show" })]);
-    core().FILTERS.forEach(function (which) {
+    ctx.core.FILTERS.forEach(function (which) {
       var id = "exam-filter-" + which;
       group.appendChild(h("span", { class: "exam-filter__choice" }, [
         h("input", { type: "radio", name: "exam-filter", id: id, value: which, checked: which === "all",
@@ -110,26 +123,16 @@
         h("label", { for: id, text: labels[which] + " (" + counts[which] + ")" })
       ]));
     });
-    var status = h("p", { class: "exam-filter__status", role: "status", "data-exam-review-shown": true });
-    group.appendChild(status);
-    group.addEventListener("change", function (event) {
-      var which = event.target.value;
-      var shown = core().reviewFilter(result.items, which);
-      Array.prototype.forEach.call(review.querySelectorAll("[data-exam-review-item]"), function (li) {
-        li.hidden = shown.indexOf(li.getAttribute("data-exam-review-item")) === -1;
-      });
-      status.textContent = which === "all" ? "" : shown.length
-        ? "Showing " + shown.length + " of " + result.items.length + " questions."
-        : which === "missed" ? "None missed." : "None flagged.";
-    });
+    group.appendChild(h("p", { class: "exam-filter__status", role: "status", "data-exam-review-shown": true }));
     return group;
   }
 
-  function historySection() {
+  function history(/** @type {ExamContext} */ ctx) {
+    var h = ctx.dom.h;
     var section = h("section", { class: "exam-history", "aria-labelledby": "exam-history-title" }, [
       h("h2", { id: "exam-history-title", text: "Past results" })
     ]);
-    var list = store().get(HISTORY);
+    var list = ctx.store.get(ctx.storeCore.DOCS.examHistory);
     if (!Array.isArray(list) || !list.length) {
       section.appendChild(h("p", { "data-exam-history": true, text: "None yet." }));
       return section;
@@ -147,31 +150,21 @@
         h("td", { text: new Date(e.at).toLocaleString() }),
         h("td", { text: e.correct + " of " + e.total }),
         h("td", { text: e.percent + "%" }),
-        h("td", { text: core().clock(e.usedMs || 0) + (e.timed ? "" : " (untimed)") })
+        h("td", { text: ctx.core.clock(e.usedMs || 0) + (e.timed ? "" : " (untimed)") })
       ]));
     });
     table.appendChild(tbody);
-    section.appendChild(wrapTable(table));
+    section.appendChild(ctx.dom.tableWrap(table));
     return section;
   }
 
-  function showResults(session, timeUp) {
-    // The result explains every question: wait for all of their content (at once when it is here already).
-    E.state.pendingResult = session;
-    E.state.bank.load(session.ids, function (missing) {
-      // Unless the learner has moved on meanwhile (another view was shown, or the page was left).
-      if (E.state && E.state.pendingResult === session) renderResults(session, timeUp, missing);
-    });
-  }
-
-  function renderResults(session, timeUp, missing) {
-    var c = core();
-    var bank = E.state.bank;
-    var result = c.score(session, bank, session.submittedAt || now());
-    var body = setView("results");
-    if (timeUp) notice("Time is up: your exam was submitted automatically.", "info");
+  function build(/** @type {ExamContext} */ ctx, body, session, timeUp, missing) {
+    var h = ctx.dom.h;
+    var c = ctx.core;
+    var result = c.score(session, ctx.bank, session.submittedAt || Date.now());
+    if (timeUp) ctx.actions.notice("Time is up: your exam was submitted automatically.", "info");
     if (missing.length) {
-      notice(missing.length + (missing.length === 1 ? " question's explanations" : " questions' explanations") +
+      ctx.actions.notice(missing.length + (missing.length === 1 ? " question's explanations" : " questions' explanations") +
         " could not be loaded; the score counts every answer. Reload the page to see them.", "warning");
     }
     body.appendChild(h("h2", { id: "exam-result-title", text: "Your result" }));
@@ -183,65 +176,85 @@
     ]));
     body.appendChild(h("p", { text: "Time used: " + c.clock(result.usedMs) +
       (result.timed ? " of " + c.clock(result.limitMs) + "." : " (untimed).") }));
-    var actions = h("p", { class: "exam-actions" });
+    var buttons = h("p", { class: "exam-actions" });
     if (result.missed.length) {
-      actions.appendChild(h("button", { type: "button", class: "md-button md-button--primary", "data-exam-retry-missed": true,
+      buttons.appendChild(h("button", { type: "button", class: "md-button md-button--primary", "data-exam-retry-missed": true,
         text: "Retry the " + result.missed.length + " I missed" }));
-      actions.appendChild(document.createTextNode(" "));
+      buttons.appendChild(document.createTextNode(" "));
     }
-    actions.appendChild(h("button", { type: "button", class: "md-button", "data-exam-new": true, text: "Set up a new exam" }));
-    body.appendChild(actions);
+    buttons.appendChild(h("button", { type: "button", class: "md-button", "data-exam-new": true, text: "Set up a new exam" }));
+    body.appendChild(buttons);
     body.appendChild(h("h2", { text: "Breakdown" }));
     // A small exam draws from few areas: one line for each, the domains first (the exam's own areas).
-    body.appendChild(breakdownTable("By exam domain", result.byDomain, "data-exam-by-domain"));
+    body.appendChild(breakdownTable(ctx, "By exam domain", result.byDomain, "data-exam-by-domain"));
     // The study guide's objectives are many and worded at length: folded, under the two short tables' first one.
     body.appendChild(h("details", { class: "exam-breakdown" }, [
       h("summary", { text: "By exam objective (" + result.byObjective.length + ")" }),
-      breakdownTable("By the study guide’s objectives", result.byObjective, "data-exam-by-objective")
+      breakdownTable(ctx, "By the study guide’s objectives", result.byObjective, "data-exam-by-objective")
     ]));
-    body.appendChild(breakdownTable("By topic", result.byTopic, "data-exam-by-topic"));
+    body.appendChild(breakdownTable(ctx, "By topic", result.byTopic, "data-exam-by-topic"));
     var numbers = {};
     result.items.forEach(function (item) { numbers[item.id] = item.number; });
     body.appendChild(h("h2", { text: "Lucky guesses" }));
     body.appendChild(h("p", { class: "exam-help", text: "Right, but you said you guessed: worth another look." }));
-    body.appendChild(idList(result.lucky, bank, numbers, "data-exam-lucky", "None."));
+    body.appendChild(idList(ctx, result.lucky, numbers, "data-exam-lucky", "None."));
     body.appendChild(h("h2", { text: "Confident mistakes" }));
     body.appendChild(h("p", { class: "exam-help", text: "Wrong, but you said you were sure: the misconceptions to fix first." }));
-    body.appendChild(idList(result.confidentMistakes, bank, numbers, "data-exam-confident-mistakes", "None."));
+    body.appendChild(idList(ctx, result.confidentMistakes, numbers, "data-exam-confident-mistakes", "None."));
     body.appendChild(h("h2", { text: "Every question, with explanations" }));
     var review = h("ol", { class: "exam-review", "data-exam-review": true });
-    result.items.forEach(function (item) { review.appendChild(reviewItem(item, bank)); });
-    body.appendChild(reviewFilters(result, review));
+    result.items.forEach(function (item) { review.appendChild(reviewItem(ctx, item)); });
+    body.appendChild(reviewFilters(ctx, result));
     body.appendChild(review);
-    body.appendChild(historySection());
-    // A link to a question the filter hides (from "Lucky guesses", say) shows every question first.
-    body.addEventListener("click", function (event) {
-      var a = event.target.closest ? event.target.closest("a[href^='#exam-review-']") : null;
-      var target = a && document.getElementById(a.getAttribute("href").slice(1));
-      if (!target || !target.hidden) return;
-      var all = body.querySelector("[data-exam-review-filter='all']");
-      all.checked = true;
-      all.dispatchEvent(new Event("change", { bubbles: true }));
-    });
-    var retry = body.querySelector("[data-exam-retry-missed]");
-    if (retry) retry.addEventListener("click", function () {
-      start({ ids: result.missed, seed: session.seed, timed: session.timed,
-        query: c.buildQuery({ ids: result.missed, timer: session.timed }) });
-    });
-    body.querySelector("[data-exam-new]").addEventListener("click", function () {
-      guide().browser.setQuery("");
-      showSetup(null);
-      focusHeading("#exam-setup-title");
-    });
-    focusHeading("#exam-result-title");
   }
 
-  E.breakdownTable = breakdownTable;
-  E.idList = idList;
-  E.lessonTitle = lessonTitle;
-  E.reviewItem = reviewItem;
-  E.reviewFilters = reviewFilters;
-  E.historySection = historySection;
-  E.showResults = showResults;
-  E.renderResults = renderResults;
+  function reviewed(root) {
+    // The review's items as the page shows them: each carries whether it was right and whether it was flagged, which
+    // is all the core's filter reads.
+    return Array.prototype.map.call(root.querySelectorAll("[data-exam-review-item]"), function (li) {
+      return { id: li.getAttribute("data-exam-review-item"), correct: li.getAttribute("data-correct") === "true",
+        flagged: li.getAttribute("data-flagged") === "true", el: li };
+    });
+  }
+
+  function showOnly(/** @type {ExamContext} */ ctx, which) {
+    var items = reviewed(ctx.state.root);
+    var shown = ctx.core.reviewFilter(items, which);
+    items.forEach(function (item) { item.el.hidden = shown.indexOf(item.id) === -1; });
+    var status = ctx.state.root.querySelector("[data-exam-review-shown]");
+    status.textContent = which === "all" ? "" : shown.length
+      ? "Showing " + shown.length + " of " + items.length + " questions."
+      : which === "missed" ? "None missed." : "None flagged.";
+  }
+
+  function onChange(/** @type {ExamContext} */ ctx, event) {
+    var radio = event.target.closest("[data-exam-review-filter]");
+    if (radio) showOnly(ctx, radio.value);
+  }
+
+  function onClick(/** @type {ExamContext} */ ctx, event) {
+    var target = event.target;
+    // A link to a question the filter hides (from "Lucky guesses", say) shows every question first.
+    var a = target.closest("a[href^='#exam-review-']");
+    if (a) {
+      var item = document.getElementById(a.getAttribute("href").slice(1));
+      if (item && item.hidden) {
+        /** @type {HTMLInputElement} */ (ctx.state.root.querySelector("[data-exam-review-filter='all']")).checked = true;
+        showOnly(ctx, "all");
+      }
+      return;
+    }
+    var session = ctx.state.shown;
+    if (target.closest("[data-exam-retry-missed]") && session) {
+      var missed = ctx.core.score(session, ctx.bank, session.submittedAt || Date.now()).missed;
+      ctx.actions.start({ ids: missed, seed: session.seed, timed: session.timed,
+        query: ctx.core.buildQuery({ ids: missed, timer: session.timed }) });
+    } else if (target.closest("[data-exam-new]")) {
+      ctx.browser.setQuery("");
+      ctx.actions.setup(null);
+      ctx.actions.focus("#exam-setup-title");
+    }
+  }
+
+  views.result = { build: build, history: history, onClick: onClick, onChange: onChange };
 })();

@@ -1,31 +1,29 @@
+// @ts-check
 /*
- * The practice exam's set-up form: topics with their lessons, count, timer, proportions, seed; it starts the exam.
- * Part of the practice exam page; see exam.js for the contract with the page and the tests.
+ * The practice exam's set-up view: topics with their lessons, count, timer, proportions, seed; Start asks
+ * ctx.actions.start. Draws from the context exam.js hands it; calls no other view.
+ *
+ *   llmGuide.examViews.setup = {
+ *     build(ctx, into, link)   the form into `into` (link: the address's parsed settings, or null), and "See your last
+ *                              result" when there is one
+ *     onChange(ctx, event), onInput(ctx, event), onSubmit(ctx, event), onClick(ctx, event)
+ *   }
  */
 (function () {
   "use strict";
 
-  var E = window.llmGuide.exam;
-  var LAST = E.LAST;
-  // The other parts of the exam page, looked up when called (exam-view.js loads first).
-  function core() { return E.core.apply(null, arguments); }
-  function guide() { return E.guide.apply(null, arguments); }
-  function h() { return E.h.apply(null, arguments); }
-  function prebuild() { return E.prebuild.apply(null, arguments); }
-  function historySection() { return E.historySection.apply(null, arguments); }
-  function setView() { return E.setView.apply(null, arguments); }
-  function showResults() { return E.showResults.apply(null, arguments); }
-  function start() { return E.start.apply(null, arguments); }
-  function store() { return E.store.apply(null, arguments); }
+  var guide = (window.llmGuide = window.llmGuide || /** @type {LlmGuide} */ ({}));
+  var views = (guide.examViews = guide.examViews || /** @type {ExamViews} */ ({}));
+  // Per form: the link it was built for, and whether a draw is waiting (prepare). Goes with the form. The exam drawn
+  // ahead is the form's own __prepared, which the browser tests read to know what the set-up loaded.
+  var forms = new WeakMap();
 
-  /* ---------- set-up ---------- */
-
-  function showSetup(params) {
-    var bank = E.state.bank;
-    var c = core();
-    var body = setView("setup");
+  function build(/** @type {ExamContext} */ ctx, body, params) {
+    var h = ctx.dom.h;
+    var bank = ctx.bank;
+    var c = ctx.core;
     var link = params && params.any ? params : null;
-    var form = h("form", { class: "exam-setup", "data-exam-setup": true, "aria-labelledby": "exam-setup-title" });
+    var form = /** @type {ExamSetupForm} */ (h("form", { class: "exam-setup", "data-exam-setup": true, "aria-labelledby": "exam-setup-title" }));
     form.appendChild(h("h2", { id: "exam-setup-title", text: "Set up your exam" }));
     if (link && link.ids) {
       form.appendChild(h("p", { "data-exam-fixed-set": String(link.ids.length),
@@ -37,7 +35,7 @@
         var id = "exam-topic-" + t.id;
         var whole = !link || !link.topics || link.topics.indexOf(t.id) !== -1;
         var count = c.pool(bank, [t.id]).length;
-        var topicBox = h("input", { type: "checkbox", id: id, value: t.id, checked: whole, "data-exam-topic": t.id });
+        var topicBox = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: id, value: t.id, checked: whole, "data-exam-topic": t.id }));
         topics.appendChild(h("div", { class: "exam-setup__choice" }, [
           topicBox,
           h("label", { for: id, text: t.title + " (" + count + ")" })
@@ -63,7 +61,6 @@
         topics.appendChild(details);
         topicBox.indeterminate = some;
       });
-      topics.addEventListener("change", syncTopicChoices);
       form.appendChild(topics);
       if (link && link.objectives) {
         // A link that names objectives draws only their questions, from the topics ticked above.
@@ -108,29 +105,19 @@
     form.appendChild(h("p", {}, [
       h("button", { type: "submit", class: "md-button md-button--primary", "data-exam-start": true, text: "Start the exam" })
     ]));
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      startFromForm(form, link);
-    });
-    form.addEventListener("input", function () { prepare(form, link); });
-    form.addEventListener("change", function () { prepare(form, link); });
+    forms.set(form, { link: link, queued: false });
     body.appendChild(form);
-    prepare(form, link);
-    var last = store().get(LAST);
-    if (last && core().validSession(last, bank)) {
+    prepare(ctx, form);
+    var last = ctx.core.validSession(ctx.store.get(ctx.storeCore.DOCS.examLast), bank);
+    if (last) {
       body.appendChild(h("p", {}, [h("button", { type: "button", class: "md-button", "data-exam-show-last": true,
         text: "See your last result" })]));
-      body.querySelector("[data-exam-show-last]").addEventListener("click", function () {
-        showResults(core().validSession(last, bank), false);
-      });
     }
-    body.appendChild(historySection());
   }
 
-  function syncTopicChoices(event) {
+  function syncTopicChoices(box) {
     // A topic's box stands for all its lessons: ticking it ticks them all; its lessons' boxes tick it when all are
     // ticked, and show it half-ticked (indeterminate) when some are.
-    var box = event.target;
     var form = box.closest("form");
     if (box.hasAttribute("data-exam-topic")) {
       var topic = box.value;
@@ -164,10 +151,11 @@
     return out;
   }
 
-  function readForm(form, link) {
+  function readForm(/** @type {ExamContext} */ ctx, form) {
     // The exam the form describes now (params for examCore.plan), or the problem that stops it. No side effects: the
     // idle preparation below reads it too.
-    var c = core();
+    var c = ctx.core;
+    var link = forms.get(form).link;
     var topicBoxes = form.querySelectorAll("[data-exam-topic]");
     var topics = chosenTopics(form);
     var countInput = form.querySelector("[data-exam-count]");
@@ -193,48 +181,65 @@
     return { params: params, problem: problem, focus: noTopic ? topicBoxes[0] : seedInput };
   }
 
-  function prepare(form, link) {
+  function prepare(/** @type {ExamContext} */ ctx, /** @type {ExamSetupForm} */ form) {
     // Drawing a few dozen questions from thousands, and building the page that shows them, cost milliseconds the
     // learner would wait through after Start: the exam the form describes is drawn while they read it, in idle time,
     // again after each change; its first question is loaded and its run view built off the page in another idle
     // moment. Start takes them when the form still says the same (an empty seed's random one was simply picked a
     // moment earlier). One draw waits at a time: it reads the form when it runs, so a burst of typing draws once.
-    if (form.__drawQueued) return;
-    form.__drawQueued = true;
-    guide().browser.whenIdle(function () {
-      form.__drawQueued = false;
-      if (!form.isConnected || !E.state) return;
-      var f = readForm(form, link);
+    var data = forms.get(form);
+    if (data.queued) return;
+    data.queued = true;
+    ctx.browser.whenIdle(function () {
+      data.queued = false;
+      if (!form.isConnected || ctx.state.session) return;
+      var f = readForm(ctx, form);
       var ready = f.problem ? null
-        : { key: JSON.stringify(f.params), plan: core().plan(E.state.bank, f.params, {}, Math.random), built: null };
+        : { key: JSON.stringify(f.params), plan: ctx.core.plan(ctx.bank, f.params, {}, Math.random), built: null };
       form.__prepared = ready;
       if (!ready || !ready.plan.ids.length) return;
-      E.state.bank.load([ready.plan.ids[0]], function () {
-        guide().browser.whenIdle(function () {
-          if (form.__prepared === ready && form.isConnected && E.state && !E.state.session) {
-            ready.built = prebuild(ready.plan);
-          }
+      ctx.bank.load([ready.plan.ids[0]], function () {
+        ctx.browser.whenIdle(function () {
+          if (form.__prepared === ready && form.isConnected && !ctx.state.session) ready.built = ctx.actions.prebuild(ready.plan);
         });
       });
     });
   }
 
-  function startFromForm(form, link) {
-    var f = readForm(form, link);
+  function onChange(/** @type {ExamContext} */ ctx, event) {
+    var form = event.target.closest("[data-exam-setup]");
+    if (!form) return;
+    if (event.target.closest(".exam-setup__topics")) syncTopicChoices(event.target);
+    prepare(ctx, form);
+  }
+
+  function onInput(/** @type {ExamContext} */ ctx, event) {
+    var form = event.target.closest("[data-exam-setup]");
+    if (form) prepare(ctx, form);
+  }
+
+  function onSubmit(/** @type {ExamContext} */ ctx, event) {
+    var form = /** @type {ExamSetupForm | null} */ (event.target.closest("[data-exam-setup]"));
+    if (!form) return;
+    event.preventDefault();
+    var f = readForm(ctx, form);
     if (f.problem) {
       var help = form.querySelector("[data-exam-setup-error]") || form.appendChild(
-        h("p", { class: "exam-setup__error", role: "alert", "data-exam-setup-error": true }));
+        ctx.dom.h("p", { class: "exam-setup__error", role: "alert", "data-exam-setup-error": true }));
       help.textContent = f.problem;
       f.focus.focus();
       return;
     }
     var ready = form.__prepared;
-    if (ready && ready.key === JSON.stringify(f.params)) start(ready.plan, ready.built);
-    else start(core().plan(E.state.bank, f.params, {}, Math.random));
+    if (ready && ready.key === JSON.stringify(f.params)) ctx.actions.start(ready.plan, ready.built);
+    else ctx.actions.start(ctx.core.plan(ctx.bank, f.params, {}, Math.random));
   }
 
-  E.showSetup = showSetup;
-  E.syncTopicChoices = syncTopicChoices;
-  E.chosenTopics = chosenTopics;
-  E.startFromForm = startFromForm;
+  function onClick(/** @type {ExamContext} */ ctx, event) {
+    if (!event.target.closest("[data-exam-show-last]")) return;
+    var last = ctx.core.validSession(ctx.store.get(ctx.storeCore.DOCS.examLast), ctx.bank);
+    if (last) ctx.actions.results(last, false);
+  }
+
+  views.setup = { build: build, onChange: onChange, onInput: onInput, onSubmit: onSubmit, onClick: onClick };
 })();

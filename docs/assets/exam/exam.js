@@ -1,9 +1,17 @@
+// @ts-check
 /*
- * The practice exam page (docs/practice.md): set-up, one question at a time, the grid, flags, confidence, the timer,
- * submitting, and the result with a full review. Logic lives in exam-core.js; this file only reads and writes the
- * page, in five files loaded in this order: exam-view.js (state and shared helpers), exam-setup.js, exam-run.js,
- * exam-result.js and this one (mounting and start-up). Loaded by that page alone (its front matter `scripts:`),
- * after the bank (generated/bank/index.js, base/bank.js).
+ * The practice exam page (docs/practice.md) as one component: set-up, one question at a time, the grid, flags,
+ * confidence, the timer, submitting, and the result with a full review. Logic lives in exam-core.js. This file owns
+ * the exam's state and its actions and is the only one that changes view; the three views (exam-setup.js,
+ * exam-run.js, exam-result.js, loaded before it as llmGuide.examViews.setup, .run and .result) draw into the element
+ * they are given from the context they are handed, and act only through ctx.actions: they never call each other.
+ * Loaded by that page alone (its front matter `scripts:`), after the bank (generated/bank/index.js, base/bank.js).
+ *
+ *   ctx = { state, bank, core, answerCore, storeCore, store, browser, dom, questionView, confirm, actions }
+ *     built once per mount. state = { root, view, session, link, timer, ticks, lastTickAt, lastRemaining, pending,
+ *     shown, saved } is written here only; a view changes the session through actions.update(session).
+ *   actions: start(plan, built), submit(timeUp), abandon(), setup(link), results(session, timeUp), goTo(index),
+ *     pause(), update(session), prebuild(plan), notice(text, kind), announce(text), focus(selector)
  *
  * Contract with the page and the tests (see README, "The practice exam"):
  *   [data-exam]                    the mount point; data-exam-view = setup | choice | run | results once mounted
@@ -34,74 +42,346 @@
 (function () {
   "use strict";
 
-  var E = window.llmGuide.exam;
-  var CURRENT = E.CURRENT;
-  var SAVE_EVERY = E.SAVE_EVERY;
-  var FAILED = E.FAILED;
-  // The other parts of the exam page, looked up when called (exam-view.js loads first).
-  function announce() { return E.announce.apply(null, arguments); }
-  function checkpoint() { return E.checkpoint.apply(null, arguments); }
-  function core() { return E.core.apply(null, arguments); }
-  function focusHeading() { return E.focusHeading.apply(null, arguments); }
-  function guide() { return E.guide.apply(null, arguments); }
-  function h() { return E.h.apply(null, arguments); }
-  function notice() { return E.notice.apply(null, arguments); }
-  function now() { return E.now.apply(null, arguments); }
-  function onRunChange() { return E.onRunChange.apply(null, arguments); }
-  function onRunClick() { return E.onRunClick.apply(null, arguments); }
-  function save() { return E.save.apply(null, arguments); }
-  function setView() { return E.setView.apply(null, arguments); }
-  function showRun() { return E.showRun.apply(null, arguments); }
-  function showSetup() { return E.showSetup.apply(null, arguments); }
-  function stopTimer() { return E.stopTimer.apply(null, arguments); }
-  function store() { return E.store.apply(null, arguments); }
-  function submit() { return E.submit.apply(null, arguments); }
+  var guide = window.llmGuide;
+  var SAVE_EVERY = 5; // seconds between checkpoints of the clock; a crash loses at most this much time
+  var FAILED = "The questions could not be loaded, so the exam cannot start. Reload the page to try again.";
+  // The view each data-exam-view value is drawn and handled by (the choice is this file's own).
+  var VIEW_OF = { setup: "setup", run: "run", results: "result" };
+  /** @type {ExamContext | null} */
+  var ctx = null; // the exam on the page, from mount to unmount
+
+  function now() { return Date.now(); }
+  function views() { return guide.examViews; }
+  function docs() { return guide.storeCore.DOCS; }
+
+  /* ---------- what every view may ask for ---------- */
+
+  function notice(text, kind) {
+    var box = ctx.state.root.querySelector("[data-exam-notices]");
+    if (!box) return;
+    box.appendChild(ctx.dom.h("div", { class: "admonition " + (kind || "warning"), "data-exam-notice": kind || "warning" }, [
+      ctx.dom.h("p", { text: text })
+    ]));
+  }
+
+  function announce(text) {
+    var live = ctx.state.root.querySelector("[data-exam-announce]");
+    if (!live) return;
+    // Clear first, so the same words said twice are still spoken.
+    live.textContent = "";
+    ctx.browser.later(50, function () { live.textContent = text; });
+  }
+
+  function focus(selector) {
+    var el = ctx.state.root.querySelector(selector);
+    if (el) { el.setAttribute("tabindex", "-1"); el.focus(); }
+  }
+
+  function save() {
+    if (ctx && ctx.state.session) ctx.store.set(docs().examCurrent, ctx.state.session);
+  }
+
+  function update(session) {
+    // A view's change to the exam in progress (an answer, a flag, a confidence): kept at once.
+    ctx.state.session = session;
+    save();
+  }
+
+  function checkpoint() {
+    if (!ctx || !ctx.state.session) return;
+    update(ctx.core.checkpoint(ctx.state.session, now()));
+  }
+
+  function stopClock() {
+    if (ctx.state.timer) { ctx.state.timer(); ctx.state.timer = null; } // the stop() browser.every gave
+  }
+
+  function runClock() {
+    stopClock();
+    var s = ctx.state.session;
+    if (s.runningSince !== null || s.timed) ctx.state.timer = ctx.browser.every(1000, tick);
+  }
+
+  function remeasureSticky(measured) {
+    ctx.browser.sticky.measure(measured);
+  }
+
+  /* ---------- views: the only place the view changes ---------- */
+
+  function setView(name) {
+    var state = ctx.state;
+    state.pending = null;
+    stopClock();
+    if (name !== "run") {
+      // "Resumed" speaks of the exam in progress: it goes when that exam's view does.
+      Array.prototype.forEach.call(state.root.querySelectorAll('[data-exam-notice="info"]'), function (el) { el.remove(); });
+    }
+    state.view = name;
+    state.root.setAttribute("data-exam-view", name);
+    var body = /** @type {HTMLElement} */ (state.root.querySelector("[data-exam-body]"));
+    body.textContent = "";
+    // The clock bar went with the old view; the run view measures once it has built its own (one layout, not two).
+    if (name !== "run") remeasureSticky();
+    return body;
+  }
+
+  function setup(link) {
+    var body = setView("setup");
+    views().setup.build(ctx, body, link);
+    body.appendChild(views().result.history(ctx));
+  }
+
+  function results(session, timeUp) {
+    // The result explains every question: wait for all of their content (at once when it is here already).
+    ctx.state.pending = session;
+    var mine = ctx;
+    ctx.bank.load(session.ids, function (missing) {
+      // Unless the learner has moved on meanwhile (another view was shown, or the page was left).
+      if (ctx !== mine || ctx.state.pending !== session) return;
+      var body = setView("results");
+      ctx.state.shown = session;
+      views().result.build(ctx, body, session, timeUp, missing);
+      body.appendChild(views().result.history(ctx));
+      focus("#exam-result-title");
+    });
+  }
+
+  function run(measured, view) {
+    var body = setView("run");
+    var s = ctx.state.session;
+    var mine = ctx;
+    // Every question of this exam fetched while the learner reads, in short idle slices (a few kB each): moving
+    // between questions and the result then need no wait, and an exam started online still finishes if the connection
+    // drops. Starting never waits for them: they begin after the frame that shows the question.
+    function prefetch() {
+      ctx.browser.idleEach(s.ids, function (id) { mine.bank.load([id]); }, function () {
+        return ctx === mine && ctx.state.session === s;
+      });
+    }
+    // A view built ahead (prebuild) is moved in as it is; else it is built here.
+    if (view) {
+      while (view.firstChild) body.appendChild(view.firstChild);
+    } else {
+      views().run.build(ctx, s, body);
+    }
+    tick();
+    runClock();
+    // The clock bar sticks under the header: focus and links must land below it.
+    remeasureSticky(function () {
+      if (measured) measured();
+      prefetch();
+    });
+  }
+
+  function choice(saved) {
+    // A link to another exam while one is unfinished: the learner decides; neither is dropped silently.
+    var h = ctx.dom.h;
+    var body = setView("choice");
+    ctx.state.saved = saved;
+    body.appendChild(h("h2", { id: "exam-choice-title", text: "You have an unfinished exam" }));
+    body.appendChild(h("p", { "data-exam-choice-unfinished": true,
+      text: "Your unfinished exam is at " + describeSession(saved) + ". The link you opened asks for a different exam." }));
+    body.appendChild(h("p", { class: "exam-choice" }, [
+      h("button", { type: "button", class: "md-button md-button--primary", "data-exam-choice-resume": true,
+        text: "Resume the unfinished exam" }),
+      " ",
+      h("button", { type: "button", class: "md-button", "data-exam-choice-link": true,
+        text: "Set up the linked exam instead" })
+    ]));
+    body.appendChild(h("p", { class: "exam-setup__help",
+      text: "Setting up the linked exam discards the unfinished one: its answers are not recorded." }));
+    focus("#exam-choice-title");
+  }
+
+  function onChoiceClick(event) {
+    var button = event.target.closest("button");
+    if (!button) return;
+    if (button.hasAttribute("data-exam-choice-resume")) {
+      ctx.browser.setQuery(ctx.state.saved.query || "");
+      resume(ctx.state.saved);
+    } else if (button.hasAttribute("data-exam-choice-link")) {
+      ctx.store.set(docs().examCurrent, null);
+      setup(ctx.state.link);
+      focus("#exam-setup-title");
+    }
+  }
+
+  function describeSession(saved) {
+    var c = ctx.core;
+    var answered = c.pending(saved, ctx.bank);
+    var done = saved.ids.length - answered.unanswered.length - answered.incomplete.length;
+    var left = c.remaining(saved, now());
+    return "question " + (saved.current + 1) + " of " + saved.ids.length + ", " + done + " answered, " +
+      (left !== null ? c.clock(left) + " left" : c.clock(c.elapsed(saved, now())) + " used, untimed");
+  }
+
+  /* ---------- actions ---------- */
+
+  function start(plan, built) {
+    update(ctx.core.createSession(plan, now()));
+    var s = ctx.state.session;
+    var mine = ctx;
+    // The run view the set-up built for this very plan while the learner read the form (exam-setup.js, prepare):
+    // Start only puts it on the page. A session made from the same plan draws the same view; only the clock differs,
+    // and the first tick sets it.
+    if (built && built.plan === plan) { started(s, plan.query, built.view); return; }
+    // Else the first question's content first, then the run view in one go.
+    ctx.bank.load([s.ids[0]], function () {
+      if (ctx === mine && ctx.state.session === s) started(s, plan.query);
+    });
+  }
+
+  function started(s, query, view) {
+    var mine = ctx;
+    // The first question's heading at the top of the screen (below the header and the clock bar), focused: once the
+    // clock bar is measured, in the frame that lays the run out, so the click forces no layout of its own.
+    run(function () {
+      if (ctx !== mine || ctx.state.session !== s) return;
+      views().run.toTop(ctx);
+      // The seed goes into the address, so this exact run can be repeated or shared: once the question is on screen,
+      // since replacing the address can cost the browser several milliseconds the learner would wait through.
+      ctx.browser.whenIdle(function () {
+        if (ctx === mine && ctx.state.session === s) ctx.browser.setQuery(query);
+      });
+    }, view);
+    announce("Exam started: " + s.ids.length + " questions" + (s.timed ? ", " + ctx.core.spoken(s.limitMs) + "." : ", untimed."));
+  }
+
+  function prebuild(plan) {
+    // The run view of the exam a plan describes, off the page, for start() to use: null until its first question's
+    // content is here. Built with a session of its own, never stored.
+    if (!ctx.bank.loaded(plan.ids[0])) return null;
+    var view = document.createElement("div");
+    views().run.build(ctx, ctx.core.createSession(plan, now()), view);
+    return { plan: plan, view: view };
+  }
+
+  function resume(saved) {
+    var c = ctx.core;
+    update(c.resumed(saved, now()));
+    if (ctx.state.session.timed && c.remaining(ctx.state.session, now()) <= 0) { submit(true); return; }
+    notice("Your exam in progress was resumed where you left it.", "info");
+    run();
+    var left = c.remaining(ctx.state.session, now());
+    announce("Exam resumed at question " + (ctx.state.session.current + 1) +
+      (left !== null ? ", " + c.spoken(left) + " left." : "."));
+  }
+
+  function goTo(index) {
+    update(ctx.core.goTo(ctx.state.session, index));
+    views().run.render(ctx);
+    views().run.toTop(ctx);
+  }
+
+  function pause() {
+    var s = ctx.state.session;
+    update(ctx.core.setPaused(s, s.runningSince !== null, now()));
+    runClock();
+    views().run.render(ctx, "pause");
+    tick();
+    announce(ctx.state.session.runningSince === null ? "Clock paused." : "Clock running.");
+  }
+
+  function tick() {
+    var state = ctx && ctx.state;
+    if (!state || !state.session || state.session.submittedAt) return;
+    // Off the page before boot.js has heard of it (instant navigation replaces the content first and tells the page
+    // after the new content's scripts are in): stop here, keeping the time up to the last tick the exam was seen on.
+    if (!state.root.isConnected) { unmount(ctx); return; }
+    var t = now();
+    state.lastTickAt = t;
+    var left = ctx.core.remaining(state.session, t);
+    views().run.tick(ctx, t, state.lastRemaining);
+    state.lastRemaining = left;
+    if (left !== null && left <= 0) { submit(true); return; }
+    state.ticks += 1;
+    if (state.ticks % SAVE_EVERY === 0) checkpoint();
+  }
+
+  function submit(timeUp) {
+    var t = now();
+    stopClock();
+    var s = ctx.core.submit(ctx.state.session, t, timeUp);
+    var result = ctx.core.score(s, ctx.bank, t);
+    // Every answer also counts as an attempt on that question, so progress and review see the exam too.
+    result.items.forEach(function (item) {
+      if (!item.answered) return;
+      ctx.store.recordAttempt(item.id, ctx.storeCore.attempt(item, item.selected, item.correct,
+        { at: t, confidence: item.confidence, source: "exam" }));
+    });
+    ctx.store.set(docs().examHistory, ctx.core.addToHistory(ctx.store.get(docs().examHistory), ctx.core.historyEntry(result, s, t)));
+    ctx.store.set(docs().examLast, s);
+    ctx.store.set(docs().examCurrent, null);
+    ctx.state.session = null;
+    results(s, timeUp);
+  }
+
+  function abandon() {
+    stopClock();
+    ctx.state.session = null;
+    ctx.store.set(docs().examCurrent, null);
+    setup(ctx.state.link);
+    focus("#exam-setup-title");
+  }
 
   /* ---------- mounting ---------- */
 
-  function unmount() {
-    if (!E.state) return;
-    if (E.state.session) {
+  function unmount(mounted) {
+    // Only the exam this mount made: the clock may have stopped it already, and a later visit may have mounted anew.
+    if (!mounted || ctx !== mounted) return;
+    var state = ctx.state;
+    if (state.session) {
       // Left by instant navigation: keep the time that was left. Once the exam is off the page, count only up to the
       // last tick it was seen on, however late the navigation is noticed.
-      var at = E.state.root.isConnected ? now() : E.state.lastTickAt || now();
-      E.state.session = core().checkpoint(E.state.session, at);
-      save();
+      var at = state.root.isConnected ? now() : state.lastTickAt || now();
+      update(ctx.core.checkpoint(state.session, at));
     }
-    stopTimer();
-    E.state = null;
+    stopClock();
+    ctx = null;
+  }
+
+  function failed(root) {
+    // No element helper (dom.js did not load): the notice, built by hand.
+    var box = document.createElement("div");
+    box.className = "admonition failure";
+    box.setAttribute("data-exam-notice", "failure");
+    box.appendChild(document.createElement("p")).textContent = FAILED;
+    root.textContent = "";
+    root.appendChild(box);
   }
 
   function mount(root) {
-    var bank = guide().bank;
-    var c = core();
-    var s = store();
-    E.h = guide().dom ? guide().dom.h : null;
-    if (!E.h) {
-      // No element helper: the same notice as below, built by hand.
-      var box = document.createElement("div");
-      box.className = "admonition failure";
-      box.setAttribute("data-exam-notice", "failure");
-      box.appendChild(document.createElement("p")).textContent = FAILED;
-      root.textContent = "";
-      root.appendChild(box);
-      return;
-    }
-    E.state = { root: root, bank: bank, session: null, timer: null, ticks: 0, lastRemaining: null };
+    if (!guide.dom || !guide.examViews) { failed(root); return null; }
+    var h = guide.dom.h;
+    /** @type {ExamContext} */
+    var mine = {
+      state: { root: root, view: "", session: null, link: null, timer: null, ticks: 0, lastTickAt: 0, lastRemaining: null,
+        pending: null, shown: null, saved: null },
+      bank: guide.bank, core: guide.examCore, answerCore: guide.answerCore, storeCore: guide.storeCore,
+      store: guide.store, browser: guide.browser, dom: guide.dom, questionView: guide.questionView,
+      confirm: guide.confirm,
+      actions: { start: start, submit: submit, abandon: abandon, setup: setup, results: results, goTo: goTo,
+        pause: pause, update: update, prebuild: prebuild, notice: notice, announce: announce, focus: focus }
+    };
+    if (ctx) unmount(ctx); // one exam per page
+    ctx = mine;
     root.textContent = "";
     root.appendChild(h("div", { class: "exam-notices", "data-exam-notices": true }));
     root.appendChild(h("p", { class: "exam-announce", role: "status", "data-exam-announce": true }));
     root.appendChild(h("div", { class: "exam-body", "data-exam-body": true }));
     root.setAttribute("data-exam-ready", "");
+    var bank = ctx.bank;
+    var c = ctx.core;
+    var s = ctx.store;
     if (!bank || !c || !s) {
       notice(FAILED, "failure");
-      return;
+      return mine;
     }
     if (!s.status().kept) {
       notice("This browser is not keeping data for this site (private mode or blocked storage). The exam still runs " +
         "to its result, but a reload loses it and the result will not be kept.", "warning");
     }
-    var params = c.parseParams(guide().browser.query(), bank);
+    var params = c.parseParams(ctx.browser.query(), bank);
     if (params.unknownIds.length) {
       notice("Not in the question bank, so left out: " + params.unknownIds.join(", ") + ".");
     }
@@ -115,82 +395,43 @@
     }
     if (params.problems.length) notice("Not used from this link: " + params.problems.join("; ") + ". The rest of it works.");
     if (params.ids && !params.ids.length) params.ids = null;
-    E.state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up
-    var stored = s.get(CURRENT);
+    ctx.state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up
+    var stored = s.get(docs().examCurrent);
     var saved = c.validSession(stored, bank);
     // An exam that cannot be resumed is said so, not silently replaced by the set-up form; it stays stored until a
     // new exam takes its place, so nothing is lost should the questions come back.
     var refusal = c.sessionRefusal(stored, bank);
     if (refusal) notice(refusal);
     if (saved && !saved.submittedAt) {
-      if (E.state.link && !c.sameExam(saved, E.state.link, bank)) {
-        // A link to another exam while one is unfinished: the learner decides; neither is dropped silently.
-        showChoice(saved);
-        return;
-      }
-      resume(saved);
-      return;
+      if (ctx.state.link && !c.sameExam(saved, ctx.state.link, bank)) choice(saved);
+      else resume(saved);
+      return mine;
     }
-    showSetup(params);
+    setup(params);
+    return mine;
   }
 
-  function resume(saved) {
-    var c = core();
-    E.state.session = c.resumed(saved, now());
-    if (E.state.session.timed && c.remaining(E.state.session, now()) <= 0) { submit(true); return; }
-    save();
-    notice("Your exam in progress was resumed where you left it.", "info");
-    showRun();
-    var left = c.remaining(E.state.session, now());
-    announce("Exam resumed at question " + (E.state.session.current + 1) +
-      (left !== null ? ", " + c.spoken(left) + " left." : "."));
+  function route(handler) {
+    // One delegated listener per event type for the whole visit (base/boot.js), handed to the view on screen.
+    return function (event) {
+      if (!ctx || !ctx.state.root.contains(event.target)) return; // a view that has just gone, or another page
+      if (ctx.state.view === "choice") { if (handler === "onClick") onChoiceClick(event); return; }
+      var view = views()[VIEW_OF[ctx.state.view]];
+      if (view && view[handler]) view[handler](ctx, event);
+    };
   }
 
-  function describeSession(saved) {
-    var c = core();
-    var answered = c.pending(saved, E.state.bank);
-    var done = saved.ids.length - answered.unanswered.length - answered.incomplete.length;
-    var left = c.remaining(saved, now());
-    return "question " + (saved.current + 1) + " of " + saved.ids.length + ", " + done + " answered, " +
-      (left !== null ? c.clock(left) + " left" : c.clock(c.elapsed(saved, now())) + " used, untimed");
-  }
-
-  function showChoice(saved) {
-    var body = setView("choice");
-    body.appendChild(h("h2", { id: "exam-choice-title", text: "You have an unfinished exam" }));
-    body.appendChild(h("p", { "data-exam-choice-unfinished": true,
-      text: "Your unfinished exam is at " + describeSession(saved) + ". The link you opened asks for a different exam." }));
-    body.appendChild(h("p", { class: "exam-choice" }, [
-      h("button", { type: "button", class: "md-button md-button--primary", "data-exam-choice-resume": true,
-        text: "Resume the unfinished exam" }),
-      " ",
-      h("button", { type: "button", class: "md-button", "data-exam-choice-link": true,
-        text: "Set up the linked exam instead" })
-    ]));
-    body.appendChild(h("p", { class: "exam-setup__help",
-      text: "Setting up the linked exam discards the unfinished one: its answers are not recorded." }));
-    body.querySelector("[data-exam-choice-resume]").addEventListener("click", function () {
-      guide().browser.setQuery(saved.query || "");
-      resume(saved);
-    });
-    body.querySelector("[data-exam-choice-link]").addEventListener("click", function () {
-      store().set(CURRENT, null);
-      showSetup(E.state.link);
-      focusHeading("#exam-setup-title");
-    });
-    focusHeading("#exam-choice-title");
-  }
-
-  // Through the one delegated event layer (base/boot.js), registered once for the visit; they act on the exam only.
-  guide().boot.on("click", "[data-exam]", function (event) { if (E.state) onRunClick(event); });
-  guide().boot.on("change", "[data-exam]", function (event) { if (E.state) onRunChange(event); });
+  guide.boot.on("click", "[data-exam]", route("onClick"));
+  guide.boot.on("change", "[data-exam]", route("onChange"));
+  guide.boot.on("input", "[data-exam]", route("onInput"));
+  guide.boot.on("submit", "[data-exam]", route("onSubmit"));
   // Closing the tab, reloading or switching away: store the clock now rather than up to SAVE_EVERY seconds ago.
-  guide().boot.on("pagehide", null, checkpoint);
-  guide().boot.on("visibilitychange", null, function () { if (document.visibilityState === "hidden") checkpoint(); });
+  guide.boot.on("pagehide", null, checkpoint);
+  guide.boot.on("visibilitychange", null, function () { if (document.visibilityState === "hidden") checkpoint(); });
 
   // The practice page's [data-exam] (base/boot.js); leaving it by instant navigation unmounts it, keeping the clock.
-  window.llmGuide.boot.component("exam", "[data-exam]", function (root) {
-    mount(root);
-    return { unmount: unmount };
+  guide.boot.component("exam", "[data-exam]", function (root) {
+    var mounted = mount(root);
+    return { unmount: function () { unmount(mounted); } };
   });
 })();

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The link builder on the instructors page (docs/instructors.md): a form that makes a practice-exam link from topics,
  * count, seed and timer, or from chosen question ids, with a copy button. The query string comes from
@@ -14,6 +15,11 @@
  */
 (function () {
   "use strict";
+
+  /** A form control the builder reads, by its data-instructors-* selector. */
+  function control(/** @type {ParentNode} */ form, /** @type {string} */ selector) {
+    return /** @type {HTMLInputElement} */ (form.querySelector(selector));
+  }
 
   // llmGuide.dom.h (assets/base/dom.js, loaded before this script), read when mounting: if that file failed to load,
   // the page keeps its "needs JavaScript" notice, as when its other scripts are missing, instead of throwing here.
@@ -110,7 +116,7 @@
   }
 
   function typedIds(form) {
-    return form.querySelector("[data-instructors-ids]").value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
+    return control(form, "[data-instructors-ids]").value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
   }
 
   function showChosen(form, ids, unknown) {
@@ -128,7 +134,7 @@
 
   function seedOf(form, core) {
     // The seed typed, or null (left out of the link, and said why).
-    var seedText = form.querySelector("[data-instructors-seed]").value.trim();
+    var seedText = control(form, "[data-instructors-seed]").value.trim();
     var seed = core.parseSeed(seedText);
     var seedError = form.querySelector("[data-instructors-seed-error]");
     seedError.hidden = !(seedText && seed === null);
@@ -149,7 +155,7 @@
       shared = new URL("practice/", published.replace(/\/?$/, "/"));
       shared.search = query;
     }
-    form.querySelector("[data-instructors-output]").value = shared.href;
+    control(form, "[data-instructors-output]").value = shared.href;
     form.querySelector("[data-instructors-open]").href = url.href;
     form.querySelector("[data-instructors-where]").textContent = url.protocol !== "file:" ? "" : published
       ? "This is the published guide's address: it works for your students; Open tries it in this offline copy."
@@ -178,10 +184,10 @@
     }
 
     function update() {
-      var byIds = form.querySelector("[data-instructors-mode=ids]").checked;
+      var byIds = control(form, "[data-instructors-mode=ids]").checked;
       draw.hidden = byIds;
       pick.hidden = !byIds;
-      var ticked = Array.prototype.filter.call(form.querySelectorAll("[data-instructors-topic]"), function (b) { return b.checked; })
+      var ticked = Array.prototype.filter.call(form.querySelectorAll("[data-instructors-topic]"), function (/** @type {HTMLInputElement} */ b) { return b.checked; })
         .map(function (b) { return b.value; });
       var objectives = Array.prototype.filter.call(form.querySelectorAll("[data-instructors-objective]"), function (b) {
         return b.checked;
@@ -194,37 +200,57 @@
         ids: byIds ? ids : null,
         topics: ticked.length === bank.topics.length ? null : ticked,
         objectives: objectives.length ? objectives : null,
-        n: parseInt(form.querySelector("[data-instructors-count]").value, 10) || null,
-        proportional: form.querySelector("[data-instructors-domains]").checked,
+        n: parseInt(control(form, "[data-instructors-count]").value, 10) || null,
+        proportional: control(form, "[data-instructors-domains]").checked,
         seed: byIds ? null : seed,
-        timer: form.querySelector("[data-instructors-timer]").checked
+        timer: control(form, "[data-instructors-timer]").checked
       }));
     }
 
-    form.addEventListener("input", update);
-    form.addEventListener("change", function (event) {
-      var box = event.target;
-      if (box.hasAttribute && box.hasAttribute("data-instructors-pick")) {
-        // Ticking appends, unticking removes: the order of ticking is the exam's order.
-        var ids = typedIds(form).filter(function (id) { return id !== box.value; });
-        if (box.checked) ids.push(box.value);
-        form.querySelector("[data-instructors-ids]").value = ids.join(",");
-      }
-      update();
-    });
-    form.addEventListener("submit", function (event) { event.preventDefault(); });
-    form.querySelector("[data-instructors-copy]").addEventListener("click", function () {
-      var left = form.querySelector("[data-instructors-mode=ids]").checked ? typedIds(form).filter(function (id) { return !known(id); }) : [];
-      var output = form.querySelector("[data-instructors-output]");
+    function copy() {
+      var left = control(form, "[data-instructors-mode=ids]").checked ? typedIds(form).filter(function (id) { return !known(id); }) : [];
+      var output = control(form, "[data-instructors-output]");
       window.llmGuide.browser.copy(output.value).then(function (ok) {
         if (!ok) output.select(); // ready to copy by hand
         form.querySelector("[data-instructors-status]").textContent =
           (ok ? "Link copied." : "Copying was refused: select the link above and copy it.") +
           (left.length ? " Left out, not in the bank: " + left.join(", ") + "." : "");
       });
-    });
+    }
+
+    builders.set(root, { update: update, copy: copy });
     update();
   }
+
+  // The builder on the page, by its mount point, for the delegated events below; it goes with its element.
+  var builders = new WeakMap();
+
+  function builderOf(element) {
+    return builders.get(element.closest("[data-instructors-builder]")) || null;
+  }
+
+  // Through the one delegated event layer (base/boot.js), registered once for the visit.
+  window.llmGuide.boot.on("input", "[data-instructors-builder] form", function (event, form) {
+    var builder = builderOf(form);
+    if (builder) builder.update();
+  });
+  window.llmGuide.boot.on("change", "[data-instructors-builder] form", function (event, form) {
+    var builder = builderOf(form);
+    if (!builder) return;
+    var box = /** @type {HTMLInputElement} */ (event.target);
+    if (box.hasAttribute("data-instructors-pick")) {
+      // Ticking appends, unticking removes: the order of ticking is the exam's order.
+      var ids = typedIds(form).filter(function (id) { return id !== box.value; });
+      if (box.checked) ids.push(box.value);
+      control(form, "[data-instructors-ids]").value = ids.join(",");
+    }
+    builder.update();
+  });
+  window.llmGuide.boot.on("submit", "[data-instructors-builder] form", function (event) { event.preventDefault(); });
+  window.llmGuide.boot.on("click", "[data-instructors-copy]", function (event, button) {
+    var builder = builderOf(button);
+    if (builder) builder.copy();
+  });
 
   // The instructors page's link builder (base/boot.js).
   window.llmGuide.boot.component("instructors", "[data-instructors-builder]", mount);

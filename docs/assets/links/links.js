@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Links to single questions on lesson pages: a "Copy link" control on every question (handing out the question's
  * permanent address, q/#<id>), and arriving at #q-<id> (from a link, a hash change or Material's instant navigation)
@@ -35,7 +36,7 @@
     var hash = window.llmGuide.browser.hash() || "";
     var match = /^q-(.+?)(-why-[a-z])?$/.exec(hash);
     if (!match || !document.querySelector("[data-lessons]")) return false;
-    var links = document.querySelectorAll("[data-lesson-question]");
+    var links = /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("[data-lesson-question]"));
     for (var i = 0; i < links.length; i++) {
       var id = links[i].getAttribute("data-lesson-question");
       if (id === match[1]) {

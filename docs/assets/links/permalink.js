@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The permanent-link page (q/#<question id>): forwards to the lesson that holds the question now, keeping the
  * address's question anchor, or says plainly that no question has that id. Without JavaScript the page still scrolls
@@ -9,11 +10,11 @@
   "use strict";
 
   function forward() {
-    var notice = document.querySelector("[data-permalink-notice]");
+    var notice = /** @type {HTMLElement} */ (document.querySelector("[data-permalink-notice]"));
     if (!notice) return; // another page: instant navigation keeps this script loaded
     var id = window.llmGuide.browser.hash(); // null: a malformed %-escape names no question
     if (id === "") return; // the bare page: the list is the content
-    var links = document.querySelectorAll("[data-permalink]");
+    var links = /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("[data-permalink]"));
     for (var i = 0; i < links.length; i++) {
       if (links[i].getAttribute("data-permalink") === id) {
         // replace(): the Back button returns to where the link was clicked, not to this hop.

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Progress across the guide, as pure functions every page needs: summaries of question records and answered counts
  * per topic. No DOM and no storage, so Node's test runner checks them (tests/js/). What only the home and progress
@@ -10,6 +11,10 @@
   var storeCore = (root.llmGuide && root.llmGuide.storeCore) ||
     (typeof require === "function" ? require("../base/store.js") : null);
 
+  /**
+   * @param {string[]} ids
+   * @param {(id: string) => QuestionRecord | null} recordOf
+   */
   function summarize(ids, recordOf) {
     // One topic or page: how many were answered, right the first time, right now, and which were missed first.
     var s = { total: ids.length, answered: 0, firstRight: 0, nowChecked: 0, nowRight: 0, missed: [], unanswered: [] };
@@ -40,14 +45,24 @@
     return s.nowRight + "/" + s.total + " right · " + s.nowChecked + " checked";
   }
 
+  /**
+   * @param {QuestionRecord | null} record
+   * @returns {string | null}
+   */
   function topicOf(record) {
     // The topic an answered question belongs to, as its attempts recorded it (older records have none).
     var a = record && (record.last || record.first);
     return (a && a.topic) || (record && record.first && record.first.topic) || null;
   }
 
+  /**
+   * @param {string[]} ids
+   * @param {(id: string) => QuestionRecord | null} recordOf
+   * @returns {{ [topic: string]: number }}
+   */
   function countByTopic(ids, recordOf) {
     // Answered questions per topic, from the records alone: what the navigation markers show on every page.
+    /** @type {{ [key: string]: number }} */
     var counts = {};
     ids.forEach(function (id) {
       var r = recordOf(id);
@@ -57,14 +72,24 @@
     return counts;
   }
 
+  /**
+   * @param {QuestionRecord | null} record
+   * @returns {string | null}
+   */
   function lessonOf(record) {
     // "topic/lesson" of an answered question, as its latest attempt recorded it (older records have none).
     var a = record && (record.last || record.first);
     return a && a.topic && a.lesson ? a.topic + "/" + a.lesson : null;
   }
 
+  /**
+   * @param {string[]} ids
+   * @param {(id: string) => QuestionRecord | null} recordOf
+   * @returns {{ [lesson: string]: number }}
+   */
   function countByLesson(ids, recordOf) {
     // Answered questions per "topic/lesson": the navigation markers of lesson pages.
+    /** @type {{ [key: string]: number }} */
     var counts = {};
     ids.forEach(function (id) {
       var r = recordOf(id);
@@ -74,6 +99,12 @@
     return counts;
   }
 
+  /**
+   * @param {QuestionRecord | null} record
+   * @param {string} topic
+   * @param {string} [lesson]
+   * @returns {QuestionRecord | null}
+   */
   function withTopic(record, topic, lesson) {
     // Tags the attempts of a record with the topic and lesson the question is in now (records made before attempts
     // carried them, or before the question moved); null when nothing needs changing.

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The home and "Your progress" pages' pure logic: the "continue" target, and export, import validation and merging.
  * No DOM and no storage, so Node's test runner checks them (tests/js/). progress.js loads it on those pages only.
@@ -27,6 +28,7 @@
   function latest(topics, recordOf) {
     // Where the learner left off: the topic of the most recent attempt, at its next unanswered question (after the
     // one last answered, wrapping), or null when nothing was answered with a known time.
+    /** @type {{ topic: { id: string, title: string, questions: string[] }, index: number, at: number } | null} */
     var best = null;
     topics.forEach(function (topic) {
       topic.questions.forEach(function (id, index) {
@@ -147,6 +149,10 @@
     };
   }
 
+  /**
+   * @param {string} text
+   * @param {string[]} knownIds
+   */
   function parseImport(text, knownIds) {
     // A progress file from any browser: refuse anything that is not one (saying why), keep what this guide knows,
     // and name the question ids it does not (a file from a later or earlier bank).
@@ -216,6 +222,11 @@
     return b.at && (!a.at || b.at < a.at) ? b : a;
   }
 
+  /**
+   * @param {QuestionRecord} local
+   * @param {QuestionRecord} incoming
+   * @returns {QuestionRecord}
+   */
   function merge(local, incoming) {
     // By question: the newer latest attempt wins, and the older first attempt stays first (ties keep this browser's).
     var a = storeCore.normalizeRecord(local);

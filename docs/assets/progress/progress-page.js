@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The home page's progress table and "continue" link, and the "Your progress" page: export to a JSON file (answers
  * with their Review schedules, practice exam results, the last exam's full result, an unfinished exam, the exam date),
@@ -20,10 +21,11 @@
   var core = guide.progressCore;
   var io = guide.progressFile;
   var undo = null; // { records, docs } as they were before "Reset all progress", until the page is left
-  var HISTORY = "exam:history"; // the practice exam's documents (exam.js) and Review's settings (review.js)
-  var LAST = "exam:last";
-  var CURRENT = "exam:current";
-  var SETTINGS = "review:settings";
+  var DOCS = guide.storeCore.DOCS; // the practice exam's documents and Review's settings
+  var HISTORY = DOCS.examHistory;
+  var LAST = DOCS.examLast;
+  var CURRENT = DOCS.examCurrent;
+  var SETTINGS = DOCS.reviewSettings;
   // What "Reset all progress" clears besides the answers: past results, the last result, an unfinished exam.
   var EXAM_DOCS = [HISTORY, LAST, CURRENT];
 
@@ -154,9 +156,10 @@
     var rc = guide.reviewCore;
     if (!review || !rc) return;
     var ids = allIds();
+    /** @type {{ [id: string]: QuestionRecord }} */
     var records = {};
     ids.forEach(function (id) { records[id] = store.question(id); });
-    var settings = store.get("review:settings") || {};
+    var settings = store.get(SETTINGS) || {};
     var exam = rc.parseExamDate(settings.examDate || "");
     var q = rc.queue(ids, records, exam, Date.now());
     var any = q.due.length + q.later.length;
@@ -178,6 +181,7 @@
   }
 
   function snapshot() {
+    /** @type {{ [id: string]: QuestionRecord }} */
     var records = {};
     store.questionIds().forEach(function (id) { records[id] = store.question(id); });
     return records;
@@ -289,7 +293,7 @@
 
   function closeBox() {
     guide.confirm.close(confirmBox());
-    var button = document.querySelector("[data-progress-reset-all]");
+    var button = /** @type {HTMLElement} */ (document.querySelector("[data-progress-reset-all]"));
     if (button) button.focus();
   }
 

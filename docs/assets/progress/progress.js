@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Progress on every page: a completion marker on each topic's navigation entry and one calm notice when answers are
  * not being kept. The home and "Your progress" pages add their own code (progress-page.js) in their front matter.
@@ -80,7 +81,7 @@
   function showNotice() {
     // One notice per page, and only when nothing is being kept: the visit still works from memory.
     if (store.status().kept) return;
-    var notice = document.querySelector("[data-progress-notice]");
+    var notice = /** @type {HTMLElement} */ (document.querySelector("[data-progress-notice]"));
     if (!notice || !notice.hidden) return;
     notice.textContent = "This browser is not keeping your answers (its storage is blocked or full), so they last " +
       "for this visit only. Export on the Your progress page still saves them to a file.";
@@ -107,7 +108,7 @@
       queued = false;
       if (marksStale) { marksStale = false; markNavigation(); markLessons(); }
       showNotice();
-    }, 0);
+    });
   });
 
   // Every page's content, on a full load and after each instant navigation (base/boot.js).

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Self-check quizzes on topic pages.
  *
@@ -18,6 +19,11 @@
  * Answers are kept through llmGuide.store (store.js): the first attempt stays on record through "Try again".
  * Grading and messages come from llmGuide.answerCore (answer-core.js); summaries from llmGuide.progressCore.
  * Without this script the page still shows every explanation with its verdict.
+ *
+ * This file is the lesson's quiz component: each question (mounting, Check, Try again, Next question, an explanation
+ * linked to directly, other tabs' writes) and the page's state. The score bar, "next unanswered" and reset with Undo
+ * are its view quiz/scorebar.js, handed a context (scorebarContext below); Material's footer and table of contents are
+ * reached only through quiz/material.js. State lives in the two maps below, not on the elements.
  */
 (function () {
   "use strict";
@@ -34,7 +40,13 @@
   var guide = window.llmGuide || {};
   var store = guide.store;
   var progress = guide.progressCore;
-  if (!store || !progress) return; // store.js and progress-core.js load first (mkdocs.yml); without them, no-JS form
+  var scorebar = guide.quizScorebar;
+  if (!store || !progress || !scorebar) return; // loaded first (mkdocs.yml); without them, the no-JavaScript form
+
+  // A lesson's question list -> { questions, undo (what a reset cleared, until Undo or the next answer), last (the
+  // question focus was last in) }; a question's article -> its description (describe). Both go with their elements.
+  var pages = new WeakMap();
+  var described = new WeakMap();
 
   /* ---------- the page ---------- */
 
@@ -164,60 +176,21 @@
     if (tagged || changed) store.saveQuestion(q.id, tagged || r);
   }
 
-  function questionsOf(root) {
-    return root.__quiz || [];
+  function pageOf(root) {
+    return pages.get(root) || { questions: [], undo: null, last: null };
   }
 
-  function updateScore(root) {
-    var questions = questionsOf(root);
-    var ids = questions.map(function (q) { return q.id; });
-    var s = progress.summarize(ids, store.question);
-    s.total = parseInt(root.getAttribute("data-quiz-total"), 10) || questions.length;
-    var score = root.querySelector("[data-quiz-score]");
-    if (score) score.textContent = progress.scoreText(s);
-    var short = root.querySelector("[data-quiz-score-short]");
-    if (short) short.textContent = progress.scoreShort(s);
-    var busy = questions.some(function (q) { var r = store.question(q.id); return r.first || r.draft.length; });
-    // The bar keeps its buttons in place from the start, so its height never changes under the learner's finger:
-    // an idle Reset is invisible (and not focusable), not removed.
-    var reset = root.querySelector("[data-quiz-reset]");
-    if (reset && !root.__undo) {
-      reset.hidden = false;
-      if (busy) reset.removeAttribute("data-quiz-idle"); else reset.setAttribute("data-quiz-idle", "");
-    }
-    var next = root.querySelector("[data-quiz-next]");
-    if (next) next.hidden = false;
-    summarizePage(root, questions, s);
+  function announce(root, text) {
+    var live = root.querySelector("[data-quiz-announce]");
+    if (live) live.textContent = text;
   }
 
-  function summarizePage(root, questions, s) {
-    // After the last question: where the learner stands, with links to the questions missed on the first try.
-    var box = root.querySelector("[data-quiz-summary]");
-    if (!box) return;
-    box.hidden = !s.answered;
-    box.textContent = "";
-    if (!s.answered) return;
-    var head = document.createElement("p");
-    head.className = "quiz__summary-head";
-    head.textContent = "Your results: " + s.answered + " of " + s.total + " answered, " + s.firstRight +
-      " right the first time, " + s.nowRight + " right now.";
-    box.appendChild(head);
-    if (!s.missed.length) return;
-    var label = document.createElement("p");
-    label.textContent = "Missed on the first try:";
-    box.appendChild(label);
-    var list = document.createElement("ul");
-    s.missed.forEach(function (id) {
-      var q = questions.filter(function (x) { return x.id === id; })[0];
-      var item = document.createElement("li");
-      var link = document.createElement("a");
-      link.href = "#" + q.article.id;
-      link.textContent = "Question " + (questions.indexOf(q) + 1) + ": " + q.title;
-      item.appendChild(link);
-      list.appendChild(item);
-    });
-    box.appendChild(list);
-  }
+  // What the score bar (quiz/scorebar.js) is handed: the records, and this file's own view of each question.
+  /** @type {QuizScorebarContext} */
+  var scorebarContext = {
+    store: store, progress: progress, confirm: guide.confirm, page: pageOf, show: show, stateOf: stateOf,
+    questionOf: questionOf, announce: announce
+  };
 
   function mount(root) {
     var questions = [];
@@ -228,7 +201,7 @@
         article.setAttribute("data-quiz-unusable", "");
         return;
       }
-      article.__quiz = q;
+      described.set(article, q);
       article.setAttribute("data-quiz-ready", "");
       regrade(q);
       var state = stateOf(q);
@@ -237,25 +210,23 @@
       if (state.checked || state.selected.length) show(q, state, "restore");
       questions.push(q);
     });
-    root.__quiz = questions;
-    root.__undo = null;
+    pages.set(root, { questions: questions, undo: null, last: null });
     linkLastToNextLesson(questions[questions.length - 1]);
-    updateScore(root);
+    scorebar.update(scorebarContext, root);
   }
 
   function linkLastToNextLesson(q) {
     // After the lesson's last question, "Next question" becomes the next lesson: the page after this one in the
     // navigation, which Material's footer links (its title, too). Without a next page there is nothing to offer.
     if (!q || !q.after) return;
-    var next = document.querySelector(".md-footer__link--next");
+    var next = guide.material.nextPage();
     q.after.textContent = "";
     if (!next) return;
-    var title = next.querySelector(".md-footer__title .md-ellipsis") || next.querySelector(".md-footer__title");
     var link = document.createElement("a");
     link.className = "md-button md-button--primary";
     link.href = next.href;
     link.setAttribute("data-quiz-next-lesson", "");
-    link.textContent = "Next: " + (title ? title.textContent.trim() : "the next page");
+    link.textContent = "Next: " + (next.title || "the next page");
     q.after.appendChild(link);
   }
 
@@ -263,15 +234,12 @@
     // The next question of the lesson, its heading at the top of the screen (below the sticky bars) and focused, so
     // a learner on a phone never scrolls two screens past explanations to find it.
     var root = rootOf(q.article);
-    var questions = root ? questionsOf(root) : [];
+    var questions = root ? pageOf(root).questions : [];
     var next = questions[questions.indexOf(q) + 1];
     if (!next) return;
     next.article.scrollIntoView({ block: "start" });
     if (next.heading) next.heading.focus({ preventScroll: true });
   }
-
-  /* ---------- staying clear of sticky bars ---------- */
-
 
   /* ---------- the table of contents follows what is under the sticky bars ---------- */
 
@@ -284,23 +252,15 @@
   function syncToc() {
     tocQueued = false;
     var root = document.querySelector("[data-quiz]");
-    var toc = document.querySelector(".md-sidebar--secondary");
-    if (!root || !toc) return;
+    if (!root) return;
     var line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    /** @type {QuizQuestion | null} */
     var current = null;
-    questionsOf(root).forEach(function (q) {
+    pageOf(root).questions.forEach(function (q) {
       if (q.article.getBoundingClientRect().top <= line + 1) current = q;
     });
     if (!current) return; // above the first question: Material's choice (a heading of the notes) stands
-    // Material rewrites the entries' addresses to absolute ones: compare their fragments.
-    var link = Array.prototype.filter.call(toc.querySelectorAll("a.md-nav__link"), function (a) {
-      return a.hash === "#" + current.article.id;
-    })[0];
-    if (!link || link.classList.contains("md-nav__link--active")) return;
-    Array.prototype.forEach.call(toc.querySelectorAll(".md-nav__link--active"), function (other) {
-      other.classList.remove("md-nav__link--active");
-    });
-    link.classList.add("md-nav__link--active");
+    guide.material.markTocEntry("#" + current.article.id);
   }
 
   guide.boot.on("scroll", null, function () {
@@ -321,7 +281,7 @@
     // show that question's explanations and open the one linked, without grading anything.
     var id = guide.browser.hash(); // null for a malformed %-escape: it links nowhere
     if (!id) return;
-    var target = document.getElementById(id);
+    var target = /** @type {HTMLDetailsElement} */ (document.getElementById(id));
     if (!target || !target.matches("details[data-quiz-explanation]")) return;
     var article = target.closest("[data-quiz-question]");
     if (article) article.setAttribute("data-quiz-revealed", "");
@@ -331,7 +291,7 @@
 
   function questionOf(target) {
     var article = target && target.closest ? target.closest("[data-quiz-question]") : null;
-    return article && article.__quiz ? article.__quiz : null;
+    return article ? described.get(article) || null : null;
   }
 
   function rootOf(element) {
@@ -340,18 +300,7 @@
 
   function refresh(q) {
     var root = rootOf(q.article);
-    if (!root) return;
-    if (root.__undo) {
-      // A new answer after a reset: undoing now would overwrite it, so the offer ends here.
-      root.__undo = null;
-      guide.confirm.close(root.querySelector("[data-quiz-confirm]"));
-    }
-    updateScore(root);
-  }
-
-  function announce(root, text) {
-    var live = root.querySelector("[data-quiz-announce]");
-    if (live) live.textContent = text;
+    if (root) scorebar.answered(scorebarContext, root);
   }
 
   /* ---------- actions ---------- */
@@ -367,8 +316,7 @@
       return;
     }
     var correct = grade(selected, q.key, q.rows.length).correct;
-    store.recordAttempt(q.id, { selected: selected, correct: correct, at: Date.now(), source: "topic", topic: q.topic,
-      lesson: q.lesson });
+    store.recordAttempt(q.id, guide.storeCore.attempt(q, selected, correct, { at: Date.now(), source: "topic" }));
     show(q, { selected: selected, checked: true }, "check");
     refresh(q);
     // The Check button is now hidden; keep keyboard focus in the question rather than losing it to <body>.
@@ -383,75 +331,6 @@
     if (q.inputs[0]) q.inputs[0].focus();
   }
 
-  function nextUnanswered(root) {
-    // The first question not checked yet after the one the learner is in (or, when focus is elsewhere, after what is
-    // on screen), wrapping around; focus goes to its first option.
-    var questions = questionsOf(root);
-    // The button itself has focus now: start from the question the learner was last in.
-    var from = questions.indexOf(questionOf(document.activeElement) || root.__last);
-    if (from === -1) {
-      var line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-      from = -1;
-      questions.forEach(function (q, i) { if (q.article.getBoundingClientRect().top <= line + 1) from = i; });
-    }
-    for (var step = 1; step <= questions.length; step++) {
-      var q = questions[(from + step + questions.length) % questions.length];
-      if (!stateOf(q).checked) {
-        q.article.scrollIntoView({ block: "start" });
-        q.inputs[0].focus({ preventScroll: true });
-        return;
-      }
-    }
-    announce(root, "Every question on this page is answered.");
-  }
-
-  function confirmReset(root) {
-    // Resetting asks first, and then offers Undo until the learner leaves the page (the records live on the root).
-    var box = root.querySelector("[data-quiz-confirm]");
-    var reset = root.querySelector("[data-quiz-reset]");
-    if (!box) return;
-    guide.confirm.ask(box, {
-      text: "Clear every answer on this page, first attempts included?",
-      yes: "Clear answers", yesAttr: "data-quiz-reset-yes", onYes: function () { doReset(root); },
-      no: "Keep them", noAttr: "data-quiz-reset-no", onNo: function () { closeConfirm(root, true); }
-    });
-    if (reset) reset.hidden = true;
-  }
-
-  function closeConfirm(root, focusReset) {
-    guide.confirm.close(root.querySelector("[data-quiz-confirm]"));
-    updateScore(root);
-    var reset = root.querySelector("[data-quiz-reset]");
-    if (focusReset && reset && !reset.hidden) reset.focus();
-  }
-
-  function doReset(root) {
-    var saved = {};
-    questionsOf(root).forEach(function (q) {
-      saved[q.id] = store.question(q.id);
-      store.saveQuestion(q.id, null);
-      show(q, { selected: [], checked: false }, "clear");
-      q.result.textContent = "";
-    });
-    root.__undo = saved;
-    updateScore(root);
-    announce(root, "Answers on this page cleared. Undo is available until you leave the page.");
-    guide.confirm.done(root.querySelector("[data-quiz-confirm]"), {
-      text: "Answers on this page cleared.", undoAttr: "data-quiz-undo", onUndo: function () { undoReset(root); }
-    });
-  }
-
-  function undoReset(root) {
-    var saved = root.__undo || {};
-    root.__undo = null;
-    questionsOf(root).forEach(function (q) {
-      if (saved[q.id]) store.saveQuestion(q.id, saved[q.id]);
-      show(q, stateOf(q), "restore");
-    });
-    announce(root, "Answers on this page restored.");
-    closeConfirm(root, true);
-  }
-
   function onClick(event) {
     var target = event.target;
     if (!target || !target.closest) return;
@@ -460,8 +339,7 @@
     var q = questionOf(target);
     if (q && target.closest("[data-quiz-retry]")) retry(q);
     else if (q && target.closest("[data-quiz-next-question]")) goToNext(q);
-    else if (target.closest("[data-quiz-next]")) nextUnanswered(root);
-    else if (target.closest("[data-quiz-reset]")) confirmReset(root);
+    else scorebar.onClick(scorebarContext, event, root);
   }
 
   function onChange(event) {
@@ -478,7 +356,7 @@
   function onFocusIn(event) {
     var q = questionOf(event.target);
     var root = q && rootOf(q.article);
-    if (root) root.__last = q;
+    if (root && pages.has(root)) pages.get(root).last = q;
     if (q && q.result.getAttribute("aria-live") === "off") {
       q.result.setAttribute("aria-live", "polite");
       q.result.setAttribute("role", "status");
@@ -491,9 +369,9 @@
     if (!info || !info.external) return;
     var all = name === "*";
     if (!all && !guide.storeCore.isQuestionName(name)) return;
-    var id = all ? null : name.slice(2);
+    var id = all ? null : guide.storeCore.questionIdOf(name);
     Array.prototype.forEach.call(document.querySelectorAll("[data-quiz]"), function (root) {
-      var touched = questionsOf(root).filter(function (q) { return all || q.id === id; });
+      var touched = pageOf(root).questions.filter(function (q) { return all || q.id === id; });
       touched.forEach(function (q) { show(q, stateOf(q), "restore"); });
       if (touched.length) refresh(touched[0]);
     });

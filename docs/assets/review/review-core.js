@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The Review page's logic, with no DOM and no storage: which questions come back, when (FSRS, from the vendored
  * ts-fsrs passed in as `lib`), how an answer becomes a rating, and how an exam date pulls reviews forward.
@@ -18,6 +19,11 @@
     return lib.fsrs({ enable_fuzz: false, enable_short_term: false });
   }
 
+  /**
+   * @param {boolean} correct
+   * @param {string | null} confidence
+   * @returns {"again" | "hard" | "good" | "easy"}
+   */
   function ratingFor(correct, confidence) {
     // Wrong: Again. Right by a guess: Hard. Right but unsure (or not said): Good. Right and sure: Easy.
     if (!correct) return "again";
@@ -26,6 +32,11 @@
     return "good";
   }
 
+  /**
+   * @param {number[]} selected
+   * @param {number[]} key
+   * @returns {boolean}
+   */
   function isCorrect(selected, key) {
     // All or nothing, as on the topic pages and in the exam: the guide's one answer core decides.
     var answers = (root.llmGuide && root.llmGuide.answerCore) ||
@@ -33,6 +44,10 @@
     return answers.isCorrect(selected, key);
   }
 
+  /**
+   * @param {QuestionRecord | null} record
+   * @returns {boolean}
+   */
   function needsReview(record) {
     // A question enters review once it was got wrong or guessed anywhere (topic page, exam, here), and stays while it
     // has a schedule: FSRS then decides when it is due, not whether.
@@ -55,6 +70,10 @@
     return due === null ? 0 : due;
   }
 
+  /**
+   * @param {string} text
+   * @returns {number | null}
+   */
   function parseExamDate(text) {
     // "YYYY-MM-DD" from <input type=date>, as local midnight; anything else is no date.
     var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text || "");
@@ -63,6 +82,12 @@
     return d.getMonth() === Number(m[2]) - 1 ? d.getTime() : null;
   }
 
+  /**
+   * @param {number} due
+   * @param {number | null} examDate
+   * @param {number} now
+   * @returns {number}
+   */
   function effectiveDue(due, examDate, now) {
     // With an exam coming, a review that would fall on or after its day moves to the day before (or to now, if that
     // has passed), so everything is seen once more before the exam. After the exam, FSRS's date stands.
@@ -76,6 +101,12 @@
     return d.getTime();
   }
 
+  /**
+   * @param {string[]} ids
+   * @param {{ [id: string]: QuestionRecord }} records
+   * @param {number | null} examDate
+   * @param {number} now
+   */
   function queue(ids, records, examDate, now) {
     // What is due today (most overdue first) and what comes later (soonest first), among `ids` (questions that still
     // exist in the bank).
@@ -92,6 +123,12 @@
     return { due: due.sort(byDue), later: later.sort(byDue) };
   }
 
+  /**
+   * @param {any} lib the ts-fsrs module
+   * @param {QuestionRecord} record
+   * @param {string} rating
+   * @param {number} now
+   */
   function schedule(lib, record, rating, now) {
     // The next schedule after answering now; the first review of a question starts from a new card.
     var fsrs = scheduler(lib);
@@ -101,6 +138,11 @@
     return { card: JSON.parse(JSON.stringify(next)), rating: rating, at: now };
   }
 
+  /**
+   * @param {QuestionRecord} record
+   * @param {{ card: object, rating: string, at: number }} review
+   * @returns {QuestionRecord}
+   */
   function withReview(record, review) {
     var next = JSON.parse(JSON.stringify(record || {}));
     next.extra = next.extra && typeof next.extra === "object" ? next.extra : {};
@@ -108,6 +150,11 @@
     return next;
   }
 
+  /**
+   * @param {number} due
+   * @param {number} now
+   * @returns {string}
+   */
   function describeDue(due, now) {
     var days = Math.round((startOfDay(due) - startOfDay(now)) / DAY);
     if (days <= 0) return "today";

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The Review page (docs/review.md): questions the learner got wrong or guessed come back one at a time, on an FSRS
  * schedule. Logic is in review-core.js, the scheduler is the vendored ts-fsrs (window.FSRS); both load on this page
@@ -15,7 +16,7 @@
 (function () {
   "use strict";
 
-  var SETTINGS = "review:settings";
+  var SETTINGS = window.llmGuide.storeCore.DOCS.reviewSettings;
   var FAILED = "The review could not be loaded. Reload the page to try again.";
   var state = null; // { root, bank, current }
 
@@ -32,6 +33,7 @@
   }
 
   function records() {
+    /** @type {{ [id: string]: QuestionRecord }} */
     var out = {};
     var store = g().store;
     state.bank.order.forEach(function (id) { out[id] = store.question(id); });
@@ -103,8 +105,10 @@
 
   function topicLine(q) {
     // Which topic and lesson a card comes from, named (the exam hides it; a review is study, not a test).
+    /** @type {BankTopic | null} */
     var topic = null;
     state.bank.topics.forEach(function (tp) { if (tp.id === q.topic) topic = tp; });
+    /** @type {{ id: string, title: string } | null} */
     var lesson = null;
     (topic && topic.lessons || []).forEach(function (l) { if (l.id === q.lesson) lesson = l; });
     return [topic ? topic.title : q.topic, lesson ? lesson.title : ""].filter(Boolean).join(" · ");
@@ -126,14 +130,11 @@
         h("td", { text: g().reviewCore.describeDue(item.due, t) + " (" + dateText(item.due) + ")" })
       ]));
     });
-    // Material's own wrapper for Markdown tables: a narrow screen scrolls the table, not the page.
-    section.appendChild(h("div", { class: "md-typeset__scrollwrap" }, [h("div", { class: "md-typeset__table" }, [
-      h("table", { "data-review-later": true }, [
-        h("caption", { text: "Questions scheduled for later, soonest first" }),
-        h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: "Question" }), h("th", { scope: "col", text: "Next review" })])]),
-        tbody
-      ])
-    ])]));
+    section.appendChild(g().dom.tableWrap(h("table", { "data-review-later": true }, [
+      h("caption", { text: "Questions scheduled for later, soonest first" }),
+      h("thead", {}, [h("tr", {}, [h("th", { scope: "col", text: "Question" }), h("th", { scope: "col", text: "Next review" })])]),
+      tbody
+    ])));
     if (later.length > LATER_SHOWN) {
       section.appendChild(h("p", { "data-review-later-more": String(later.length - LATER_SHOWN),
         text: "And " + (later.length - LATER_SHOWN) + " more, scheduled after these." }));
@@ -152,7 +153,8 @@
     form.appendChild(h("h2", { id: "review-card-title", text: q.title || "Question" }));
     form.appendChild(h("p", { class: "review-card__meta", "data-review-topic": q.topic, text: topicLine(q) }));
     form.appendChild(h("div", { id: "review-stem", html: q.stem }));
-    var options = h("fieldset", { "aria-describedby": "review-stem" }, [h("legend", { text: g().answerCore.instruction(q.select) })]);
+    // The choices are a group named by the card's question; the legend says how many to choose.
+    var options = h("fieldset", { "aria-labelledby": "review-card-title", "aria-describedby": "review-stem" }, [h("legend", { text: g().answerCore.instruction(q.select) })]);
     // The topic pages' option rows, as the exam shows them: the whole row is the label, one large target.
     options.appendChild(view.options(q, { name: "review-answer", listClass: "review-card__list",
       inputAttr: "data-review-input", optionAttr: "data-review-option" }));
@@ -164,10 +166,6 @@
     // options' explanations, the sources and Next sit after it, read at the learner's pace rather than all aloud.
     form.appendChild(h("div", { "data-review-result": true, role: "status" }));
     form.appendChild(h("div", { "data-review-explained": true }));
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      check(form, id);
-    });
     return form;
   }
 
@@ -187,16 +185,14 @@
     var t = now();
     var rating = core.ratingFor(correct, confidence);
     // The attempt first (it keeps extra), then the new schedule on the same record.
-    store.recordAttempt(id, { selected: selected, correct: correct, at: t, confidence: confidence, source: "review",
-      topic: q.topic });
+    store.recordAttempt(id, g().storeCore.attempt(q, selected, correct, { at: t, confidence: confidence, source: "review" }));
     var review = core.schedule(window.FSRS, store.question(id), rating, t);
     store.saveQuestion(id, core.withReview(store.question(id), review));
     Array.prototype.forEach.call(form.querySelectorAll("input"), function (i) { i.disabled = true; });
     form.querySelector("[data-review-check]").hidden = true;
     var due = core.effectiveDue(Date.parse(review.card.due), examDate(), t);
-    var letters = q.key.map(function (i) { return String.fromCharCode(65 + i); });
-    var key = letters.length === 1 ? "answer is " + letters[0]
-      : "answers are " + letters.slice(0, -1).join(", ") + " and " + letters[letters.length - 1];
+    var letters = q.key.map(g().answerCore.letter);
+    var key = (letters.length === 1 ? "answer is " : "answers are ") + g().answerCore.list(letters);
     result.textContent = "";
     result.appendChild(h("p", { class: "review-card__verdict review-card__verdict--" + (correct ? "correct" : "incorrect"),
       text: correct ? "Correct." : "Incorrect: the correct " + key + "." }));
@@ -209,7 +205,6 @@
     explained.appendChild(g().dom.sources(q.references, "review-card__refs"));
     refreshAfterCheck();
     var next = h("button", { type: "button", class: "md-button md-button--primary", "data-review-next": true, text: "Next question" });
-    next.addEventListener("click", function () { render("[data-review-summary]"); });
     explained.appendChild(h("p", {}, [next]));
     next.focus();
   }
@@ -218,10 +213,6 @@
     var settings = g().store.get(SETTINGS) || {};
     var input = h("input", { type: "date", id: "review-exam-date", "data-review-exam-date": true,
       value: typeof settings.examDate === "string" ? settings.examDate : "", "aria-describedby": "review-exam-date-help" });
-    input.addEventListener("change", function () {
-      g().store.set(SETTINGS, { examDate: g().reviewCore.parseExamDate(input.value) !== null ? input.value : null });
-      render();
-    });
     return h("p", { class: "review-settings" }, [
       h("label", { for: "review-exam-date", text: "Exam date (optional) " }), input,
       h("span", { id: "review-exam-date-help", class: "exam-setup__help",
@@ -255,6 +246,23 @@
     root.appendChild(h("div", { "data-review-body": true }));
     render();
   }
+
+  // The page's events through the one delegated layer (base/boot.js), registered once for the visit; they act on the
+  // review on the page (state is null once it has gone).
+  window.llmGuide.boot.on("submit", "[data-review-card]", function (event, form) {
+    if (!state) return;
+    event.preventDefault();
+    check(form, form.getAttribute("data-review-card"));
+  });
+  window.llmGuide.boot.on("click", "[data-review-next]", function () {
+    if (state) render("[data-review-summary]");
+  });
+  window.llmGuide.boot.on("change", "[data-review-exam-date]", function (event, input) {
+    if (!state) return;
+    var value = /** @type {HTMLInputElement} */ (input).value;
+    g().store.set(SETTINGS, { examDate: g().reviewCore.parseExamDate(value) !== null ? value : null });
+    render();
+  });
 
   // The Review page's [data-review] (base/boot.js).
   window.llmGuide.boot.component("review", "[data-review]", function (root) {
