@@ -133,6 +133,8 @@ def synthetic_bank(n: int, seed: int = 7) -> list[dict[str, object]]:
                 "topic": TOPICS[i % len(TOPICS)]["id"],
                 "lesson": "all",
                 "domain": domains[i % len(domains)],
+                # The first objective of its domain: the study guide numbers domains 1 to 10 in DOMAINS' order.
+                "objectives": [f"{i % len(domains) + 1}.1"],
                 "difficulty": ["easy", "medium", "hard"][i % 3],
                 "select": select,
                 "stem": sentence(rng, 40, 80) + "?",
@@ -183,6 +185,14 @@ def topic_page(kind: str, topic: str) -> str:
     return f"topics/{topic}/all/" if kind == "guide" else f"topics/{topic}/"
 
 
+def objectives() -> list[dict[str, str]]:
+    """The real bank's declaration of the study guide's objectives, which every synthetic question names one of."""
+    sys.path.insert(0, str(ROOT))
+    from guide.bank.validate import load_bank
+
+    return [o.model_dump(mode="json") for o in load_bank(ROOT / "data/questions.yaml").objectives]
+
+
 def make_project(base: Path, kind: str, rows: list[dict[str, object]]) -> Path:
     project = base / kind
     shutil.copytree(ROOT / "docs", project / "docs")
@@ -200,9 +210,10 @@ def make_project(base: Path, kind: str, rows: list[dict[str, object]]) -> Path:
     shutil.rmtree(project / "docs/topics")
     (project / "docs/topics").mkdir()
     if kind == "guide":
-        shutil.copytree(ROOT / "macros", project / "macros", ignore=shutil.ignore_patterns("__pycache__"))
+        for package in ("guide", "macros"):
+            shutil.copytree(ROOT / package, project / package, ignore=shutil.ignore_patterns("__pycache__"))
         (project / "data").mkdir()
-        bank = {"topics": TOPICS, "questions": rows}
+        bank = {"objectives": objectives(), "topics": TOPICS, "questions": rows}
         (project / "data/questions.yaml").write_text(yaml.safe_dump(bank, allow_unicode=True), encoding="utf-8")
         for topic in TOPICS:
             folder = project / "docs/topics" / str(topic["id"])
@@ -630,6 +641,7 @@ def lesson_rows() -> list[dict[str, object]]:
             "topic": "topic-1",
             "lesson": "all",
             "domain": q.domain,
+            "objectives": list(q.objectives),
             "select": q.select,
             # One line each: the floor's admonitions and the peer's blockquotes take a single paragraph.
             "stem": " ".join(q.stem.split()),
