@@ -59,6 +59,9 @@ class QuizSite:
         except BankError as error:
             raise GuideError(str(error)) from None
         site = cls(bank, Renderer(config.markdown_extensions, config.mdx_configs))
+        # Text the sanitizer would change, or markup written as text, is refused before any page shows it.
+        if problems := site.renderer.problems(bank):
+            raise GuideError(str(BankError(problems)))
         site.directory_urls = bool(config.use_directory_urls)
         # The offline copy is built without a site_url (no canonical links to a host), but it still knows the
         # published address when the build was given one: a link copied from disk should work for others.
@@ -183,8 +186,9 @@ class QuizSite:
         for topic in self.bank.topics:
             link = posixpath.relpath(TOPIC_PAGE.format(id=topic.id), here or ".")
             count = len(self.bank.questions_for(topic.id))
-            title = topic.title.replace("|", "\\|")
-            summary = topic.summary.replace("|", "\\|").replace("\n", " ")
+            title = _md_text(topic.title)
+            # The summary as the bank renders it (no raw HTML), kept on the table's one line.
+            summary = str(self.renderer.inline(topic.summary)).replace("|", "&#124;").replace("\n", " ")
             rows.append(f"| [{title}]({link}) | {count} | {summary} |")
         rows.append(f"| **All topics** | **{len(self.bank.questions)}** | |")
         return "\n".join(rows)

@@ -83,3 +83,19 @@ def replace_once(text: str, old: str, new: str, occurrence: int = 1) -> str:
     for _ in range(occurrence):
         start = text.index(old, start + 1)
     return text[:start] + new + text[start + len(old) :]
+
+
+def fit_to_publish() -> str:
+    """VALID made fit to publish (the authoring rules pass): titles, difficulty, four options each."""
+    text = replace_once(VALID, "    select: 1\n", "    title: The rank of a LoRA update\n    select: 1\n")
+    text = replace_once(
+        text,
+        "        explanation: The learning rate is a separate setting.\n",
+        "        explanation: The learning rate is a separate setting.\n"
+        "      - text: The dropout on the adapter's input\n"
+        "        correct: false\n"
+        "        explanation: That is `lora_dropout`.\n",
+    )
+    return replace_once(
+        text, "    select: 2\n", "    title: What LoRA leaves alone\n    difficulty: easy\n    select: 2\n"
+    )

@@ -8,7 +8,7 @@ import pytest
 
 from guide.bank import rules
 from guide.bank.validate import BankError, Problem, load_bank, load_text
-from tests.bankfixtures import VALID, line_of, replace_once
+from tests.bankfixtures import VALID, fit_to_publish, line_of, replace_once
 
 FILE = "data/questions.yaml"
 
@@ -353,19 +353,7 @@ def test_a_lesson_teaches_the_objectives_its_questions_name() -> None:
 
 
 def _ruled() -> str:
-    """VALID made fit to publish: titles, difficulty, four options each."""
-    text = replace_once(VALID, "    select: 1\n", "    title: The rank of a LoRA update\n    select: 1\n")
-    text = replace_once(
-        text,
-        "        explanation: The learning rate is a separate setting.\n",
-        "        explanation: The learning rate is a separate setting.\n"
-        "      - text: The dropout on the adapter's input\n"
-        "        correct: false\n"
-        "        explanation: That is `lora_dropout`.\n",
-    )
-    return replace_once(
-        text, "    select: 2\n", "    title: What LoRA leaves alone\n    difficulty: easy\n    select: 2\n"
-    )
+    return fit_to_publish()
 
 
 def rule_problems(text: str) -> list[Problem]:

@@ -15,9 +15,14 @@ from tests.conftest import ROOT, copy_project, free_port, run_mkdocs, serve
 from tests.test_browser import lesson_path
 
 MANY = 1000
+# What the build accepts (a tag that could run script outside code is refused: tests/test_banktext.py): script in a
+# code span, a tag without attributes, an entity and a backslashed backtick, which Markdown reads as no code span.
 HOSTILE_STEM = (
-    "Is <script>window.__owned = 1</script> & `{{ x }}` | \"quoted\" 'single' 🙂 "
-    "<img src=x onerror=window.__owned=2> safe?"
+    "Is `<script>window.__owned = 1</script>` & `{{ x }}` | \"quoted\" 'single' 🙂 "
+    "<PERSON> &copy; \\`<b>bold?</b>` safe?"
+)
+SHOWN_STEM = (
+    "Is <script>window.__owned = 1</script> & {{ x }} | \"quoted\" 'single' 🙂 <PERSON> &copy; `<b>bold?</b>` safe?"
 )
 HOSTILE_OPTION = "<b>bold?</b> & {% raw %} | `code <b>`"
 
@@ -101,10 +106,9 @@ def test_hostile_content_renders_as_text_and_never_runs(browser: Browser, big_si
         page.goto(f"{big_site}{lesson_path('peft')}")
         question = page.locator('[data-quiz-question="peft-gen-1"]')
         stem = question.locator(".quiz-q__stem")
-        expected = HOSTILE_STEM.replace("`{{ x }}`", "{{ x }}")
-        expect(stem).to_have_text(expected)
-        expect(stem.locator("code")).to_have_text("{{ x }}")
-        expect(stem.locator("script, img")).to_have_count(0)
+        expect(stem).to_have_text(SHOWN_STEM)
+        expect(stem.locator("code")).to_have_text(["<script>window.__owned = 1</script>", "{{ x }}"])
+        expect(stem.locator("script, img, b")).to_have_count(0)
         label = question.locator('[data-quiz-option="1"]')
         expect(label).to_contain_text("<b>bold?</b> & {% raw %} |")
         expect(label.locator("code")).to_have_text("code <b>")

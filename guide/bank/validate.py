@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import gc
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,25 @@ class LoadedBank:
     questions: tuple[Question, ...]
     lines: dict[str, int]
     objectives: tuple[Objective, ...] = ()
+    # The line of each Markdown text, by (question id, "stem") or (question id, "options", index, "text" or
+    # "explanation"), and (topic id, "summary"): so a problem found in rendered text names its field's line.
+    text_lines: dict[tuple[str | int, ...], int] = field(default_factory=dict)
+
+    def texts(self) -> list[tuple[str | None, tuple[str | int, ...], str]]:
+        """Every Markdown text of the bank: (question id or None for a topic, field, text)."""
+        found: list[tuple[str | None, tuple[str | int, ...], str]] = [
+            (None, (topic.id, "summary"), topic.summary) for topic in self.topics
+        ]
+        for question in self.questions:
+            found.append((question.id, (question.id, "stem"), question.stem))
+            for index, option in enumerate(question.options):
+                found.append((question.id, (question.id, "options", index, "text"), option.text))
+                found.append((question.id, (question.id, "options", index, "explanation"), option.explanation))
+        return found
+
+    def line_of(self, place: tuple[str | int, ...]) -> int:
+        """The line of a text named as in `texts`, or of its question."""
+        return self.text_lines.get(place) or self.lines.get(str(place[0]), 1)
 
     def topic(self, topic_id: str) -> Topic:
         for topic in self.topics:
@@ -178,12 +197,21 @@ class _Checker:
         if self.problems:
             return None
         lines = {q.id: self.source.line_of(("questions", i)) for i, q in questions}
+        text_lines: dict[tuple[str | int, ...], int] = {}
+        for i, q in questions:
+            text_lines[(q.id, "stem")] = self.source.line_of(("questions", i, "stem"))
+            for j in range(len(q.options)):
+                for name in ("text", "explanation"):
+                    text_lines[(q.id, "options", j, name)] = self.source.line_of(("questions", i, "options", j, name))
+        for i, t in topics:
+            text_lines[(t.id, "summary")] = self.source.line_of(("topics", i, "summary"))
         return LoadedBank(
             path=Path(self.shown),
             topics=tuple(t for _, t in topics),
             questions=tuple(q for _, q in questions),
             lines=lines,
             objectives=tuple(o for _, o in objectives),
+            text_lines=text_lines,
         )
 
     def _check_fields(self, model: type[BaseModel], value: dict[str, Any], loc: Loc) -> None:

@@ -1,10 +1,10 @@
 """A fast path for the bank's plain fragments: the HTML Python-Markdown would produce, without running it.
 
 Most stems, options and explanations are prose paragraphs with inline code spans. For those, the full pipeline
-(`_escape_raw_html`, then Python-Markdown with the site's extensions: preprocessors, block parser, inline patterns,
-tree processors, serializer, postprocessors) comes down to: split into paragraphs at blank lines, wrap each in
-`<p>`, escape `&`, `<` and `>`, and turn each single-backtick span into `<code>` with its content stripped and
-escaped. `plain_html` does exactly that, and returns None for any text outside that subset; the caller then runs the
+(Python-Markdown with the bank's extensions and no raw HTML, `guide/render/renderer.py`: preprocessors, block
+parser, inline patterns, tree processors, serializer, postprocessors) comes down to: split into paragraphs at blank
+lines, wrap each in `<p>`, escape `&`, `<` and `>`, and turn each single-backtick span into `<code>` with its
+content stripped and escaped. `plain_html` does exactly that, and returns None for any text outside that subset; the caller then runs the
 full converter.
 
 Why that is safe: a text is accepted only if nothing in it can trigger anything else, judged conservatively from
@@ -16,8 +16,8 @@ the sources of Python-Markdown 3.11 and pymdown-extensions 13:
   admonitions and details, abbreviation and reference definitions and raw HTML blocks.
 * Inline syntax needs characters the text may not contain at all (`* [ ] ! \\ { } |`: emphasis, links and images,
   escapes, attribute lists, tables) or may contain only where they are inert: `_` only inside a word (the smart
-  underscore then neither opens nor closes), `&`, `<` and `>` only in prose, where `_escape_raw_html` has already
-  turned `&` and `<` into entities (so no entity, tag or autolink can form) and `>` merely gets escaped on output.
+  underscore then neither opens nor closes), `&`, `<` and `>` only in prose, where the bank's converter has no
+  raw HTML, entity or autolink pattern (so each is text) and the serializer escapes them.
 * Code spans must be single backticks paired on one line, with non-empty content and never touching each other
   (Markdown reads two adjacent backticks as one run of two), which is exactly where the pre-step's split and
   Markdown's span finder agree. Content starting with `#!` or `:` (inlinehilite's language prefixes), or containing

@@ -17,16 +17,28 @@ from typing import Any
 
 import jinja2
 import markdown
+from markdown.inlinepatterns import InlineProcessor
 from markupsafe import Markup
 
 from guide.bank.models import Question
-from guide.bank.validate import LoadedBank
+from guide.bank.validate import LoadedBank, Problem
+from guide.render import sanitize
 from guide.render.fastmd import plain_html, supports
 from guide.render.titles import question_title
 
 TEMPLATES = Path(__file__).parent / "templates"
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.DOTALL)
+# The site's Markdown extensions bank text may use: none that passes HTML or attributes through (`attr_list`,
+# `md_in_html`, pymdownx's HTML blocks) or reads files (snippets). Others the site lists are left out of bank text
+# until someone checks them and adds them here.
+BANK_EXTENSIONS = frozenset(
+    {
+        *("abbr", "admonition", "def_list", "fenced_code", "footnotes", "sane_lists", "tables", "toc"),
+        *("pymdownx.details", "pymdownx.highlight", "pymdownx.inlinehilite", "pymdownx.superfences"),
+        *("pymdownx.smartsymbols", "pymdownx.betterem", "pymdownx.caret", "pymdownx.mark", "pymdownx.tilde"),
+    }
+)
 
 
 def instruction(select: int) -> str:
@@ -52,6 +64,8 @@ _FRAGMENTS: dict[tuple[str, str], Markup] = {}
 # questions' content, the Markdown configuration and the templates. Module-level for the same reason: a rebuild after
 # one edit renders that question's topic again, not every topic.
 _TOPICS: dict[tuple[str, ...], tuple[str, str]] = {}
+# What the sanitizer changed in a fragment, by the same key as _FRAGMENTS.
+_REFUSED: dict[tuple[str, str], str] = {}
 
 
 def _config_key(extensions: list[Any], configs: Mapping[str, Any]) -> str:
@@ -63,16 +77,16 @@ class Renderer:
 
     def __init__(
         self,
-        extensions: Iterable[Any] = ("attr_list", "md_in_html", "tables", "pymdownx.superfences"),
+        extensions: Iterable[Any] = ("tables", "pymdownx.superfences"),
         extension_configs: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
-        configs = {name: dict(settings) for name, settings in (extension_configs or {}).items()}
+        extensions, configs = bank_extensions(extensions, extension_configs or {})
         if "pymdownx.highlight" in configs:
             # Each question's Markdown is converted alone, so every code block would be block 0 and its line anchors
             # (`__codelineno-0-1`) would repeat on a page that shows two questions with code: the bank's code has none.
             configs["pymdownx.highlight"]["anchor_linenums"] = False
         # Python-Markdown resets its state between documents with reset(), which is far cheaper than a new instance.
-        self._md = markdown.Markdown(extensions=list(extensions), extension_configs=configs)
+        self._md = converter(extensions, configs)
         self._config = _config_key(list(extensions), configs)
         self._fast = supports(extensions, configs)
         self._jinja = jinja2.Environment(
@@ -89,18 +103,39 @@ class Renderer:
         self._templates = json.dumps(sorted((p.name, p.stat().st_mtime_ns) for p in TEMPLATES.rglob("*.j2")))
 
     def markdown(self, text: str) -> Markup:
-        """Block Markdown to HTML. Authors' raw HTML is escaped, not passed through: the bank is text, not markup."""
+        """Block Markdown to HTML. Authors' raw HTML is shown as typed, not passed through: the bank is text, not
+        markup. What the sanitizer would change is published sanitized, and `refused` names it for the check."""
         key = (self._config, text)
         cached = _FRAGMENTS.get(key)
         if cached is None:
             # Most fragments are plain prose, which guide/render/fastmd.py renders identically at a fraction of the
-            # cost.
+            # cost; its output is paragraphs and code spans of escaped text, which the sanitizer cannot change.
             html = plain_html(text) if self._fast else None
             if html is None:
                 self._md.reset()
-                html = self._md.convert(_escape_raw_html(text))
+                html = self._md.convert(text)
+                problem = sanitize.problem(html)
+                if problem is not None:
+                    _REFUSED[key] = problem
+                    html = sanitize.clean(html)
             cached = _FRAGMENTS[key] = Markup(html)
         return cached
+
+    def refused(self, text: str) -> str | None:
+        """Why `text` cannot be published as it renders (what the sanitizer changed, or markup written as text that
+        must not stay in the bank), or None."""
+        html = str(Renderer.markdown(self, text))
+        return _REFUSED.get((self._config, text)) or sanitize.problem(html) or sanitize.literal_markup(html)
+
+    def problems(self, bank: LoadedBank) -> list[Problem]:
+        """Every text of the bank that cannot be published as it renders, at its field's line: the check and the
+        build refuse the bank with these."""
+        found = []
+        for question_id, place, text in bank.texts():
+            reason = self.refused(text)
+            if reason is not None:
+                found.append(Problem(str(bank.path), bank.line_of(place), question_id, f"{_field(place)}: {reason}"))
+        return found
 
     def source(self, text: str) -> str:
         """A Markdown text as an export that keeps Markdown (the JSON bank) writes it: unchanged here; a
@@ -192,10 +227,34 @@ class Renderer:
         return self.cached(("lesson", topic_id, lesson_id), questions, extra, make)
 
 
-def _escape_raw_html(text: str) -> str:
-    # Escape '<' and '&' outside code so an author's "<script>" shows as text and "&" stays an ampersand; code spans
-    # and fences are escaped by Markdown itself, so they are left alone to avoid double escaping.
-    parts = re.split(r"(```.*?```|`[^`\n]*`)", text, flags=re.DOTALL)
-    return "".join(
-        part if index % 2 else part.replace("&", "&amp;").replace("<", "&lt;") for index, part in enumerate(parts)
-    )
+def _field(place: tuple[str | int, ...]) -> str:
+    if place[1] == "options":
+        return f"option {chr(65 + int(place[2]))}'s `{place[3]}`"
+    return f"topic `{place[0]}`'s `summary`" if place[1] == "summary" else f"`{place[1]}`"
+
+
+class _Ampersand(InlineProcessor):
+    """Every `&` outside code as `&amp;`, so `&copy;` shows as typed, as code spans show it."""
+
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:  # type: ignore[override]
+        return self.md.htmlStash.store("&amp;"), m.start(0), m.end(0)
+
+
+def bank_extensions(
+    extensions: Iterable[Any], configs: Mapping[str, Mapping[str, Any]]
+) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """The site's Markdown extensions and settings that bank text uses (BANK_EXTENSIONS)."""
+    names = [name for name in extensions if isinstance(name, str) and name in BANK_EXTENSIONS]
+    return names, {name: dict(settings) for name, settings in configs.items() if name in names}
+
+
+def converter(extensions: list[str], configs: Mapping[str, Mapping[str, Any]]) -> markdown.Markdown:
+    """The bank's converter: Python-Markdown without raw HTML. Markdown's own tokenising decides what is code, and
+    everything else that looks like a tag, an autolink or an entity is text (a pre-escaping regex could not know
+    that a backslash before a backtick makes no code span)."""
+    md = markdown.Markdown(extensions=list(extensions), extension_configs=configs)
+    md.preprocessors.deregister("html_block")
+    for name in ("html", "autolink", "automail", "entity"):
+        md.inlinePatterns.deregister(name)
+    md.inlinePatterns.register(_Ampersand("&", md), "entity", 80)
+    return md
