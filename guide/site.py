@@ -53,6 +53,8 @@ class QuizSite:
         """The site for an engine's configuration: anything with MkDocs' names for the config file's path, the
         Markdown extensions and their settings, `use_directory_urls`, `site_url` and `docs_dir`."""
         root = Path(config.config_file_path).parent
+        if links := outside_links(Path(config.docs_dir), root):
+            raise GuideError("\n".join(links))
         relative = bank_setting or DEFAULT_BANK
         try:
             bank = load_bank(root / relative, display_path=relative)
@@ -243,6 +245,23 @@ class QuizSite:
                         f"({', '.join(pages)}); use it on exactly one page"
                     )
         return problems
+
+
+def outside_links(docs_dir: Path, root: Path) -> list[str]:
+    """Symbolic links under `docs_dir` whose target is outside `root` (the repository), each as a sentence: MkDocs
+    copies a link's target into the site (and so into the offline zip), whatever it is."""
+    found = []
+    top = root.resolve()
+    for folder, dirs, files in os.walk(docs_dir, followlinks=False):
+        for name in sorted(dirs + files):
+            path = Path(folder) / name
+            if path.is_symlink() and not path.resolve().is_relative_to(top):
+                found.append(
+                    f"{path.relative_to(root) if path.is_relative_to(root) else path} is a symbolic link to "
+                    f"{os.readlink(path)}, outside the repository, which the build would publish; copy what you mean "
+                    "to publish into docs/, or remove the link"
+                )
+    return found
 
 
 _current: QuizSite | None = None

@@ -455,3 +455,72 @@ def test_a_yaml_syntax_error_names_its_question_and_the_usual_cause(old: str, ne
     assert problem.message.startswith("YAML syntax error") and hint in problem.message
     changed = line_of(text, new.split("\n")[-1].strip())
     assert changed <= problem.line <= changed + 1
+
+
+# ---------------------------------------------------------------- hostile input to the parser (issue 33, low)
+
+
+def problems_of(text: str) -> list[Problem]:
+    with pytest.raises(BankError) as caught:
+        load_text(text, FILE)
+    return caught.value.problems
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kind"),
+    [
+        ("  - id: lora-rank\n", "  - id: constructor\n", "question"),
+        ("  - id: peft\n", "  - id: constructor\n", "topic"),
+        ("      - id: basics\n", "      - id: constructor\n", "lesson"),
+    ],
+)
+def test_ids_named_like_javascript_object_members_are_refused(old: str, new: str, kind: str) -> None:
+    text = replace_once(VALID, old, new)
+    found = [p for p in problems_of(text) if "JavaScript object" in p.message]
+    assert len(found) == 1, found
+    assert found[0].line == line_of(text, new.strip())
+    assert found[0].message.startswith(f"`constructor` cannot be a {kind} id")
+
+
+def test_yaml_aliases_and_anchors_are_refused_at_their_line() -> None:
+    alias = replace_once(VALID, "    lesson: basics\n", "    lesson: &l basics\n")
+    alias = replace_once(alias, "    lesson: basics\n", "    lesson: *l\n")
+    (problem,) = problems_of(alias)
+    assert problem.line == line_of(alias, "lesson: &l") and "`&l` is a YAML anchor" in problem.message
+    assert problem.question_id == "lora-rank"
+    only_alias = replace_once(VALID, "topics:\n", "x: *nowhere\ntopics:\n")
+    (problem,) = problems_of(only_alias)
+    assert problem.line == line_of(only_alias, "*nowhere") and "`*nowhere` is a YAML alias" in problem.message
+
+
+def test_a_billion_laughs_is_refused_before_anything_is_expanded() -> None:
+    levels = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    levels += [f"a{n}: &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 12)]  # 10^12 strings expanded
+    (problem,) = problems_of("\n".join(levels) + "\n" + VALID)
+    assert problem.line == 1 and "YAML anchor" in problem.message
+
+
+@pytest.mark.parametrize("depth", [40, 10_000, 100_000])
+def test_deep_nesting_is_refused_without_a_traceback(depth: int) -> None:
+    flow = VALID + "extra: " + "[" * depth + "]" * depth + "\n"
+    (problem,) = problems_of(flow)
+    assert problem.line == line_of(flow, "extra:") and "nested more than 32 levels deep" in problem.message
+    block = VALID + "extra:\n" + "".join(" " * n + "-\n" for n in range(1, min(depth, 3000)))
+    (problem,) = problems_of(block)
+    assert "nested more than 32 levels deep" in problem.message
+
+
+def test_invalid_utf8_and_control_characters_are_reported_at_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "bank.yaml"
+    raw = VALID.encode().replace(b"Low-rank adapters.", b"Low-rank \xff adapters.")
+    path.write_bytes(raw)
+    with pytest.raises(BankError) as caught:
+        load_bank(path, display_path=FILE)
+    (problem,) = caught.value.problems
+    assert problem.line == line_of(VALID, "Low-rank adapters.")
+    assert problem.message == "byte 0xFF at column 23 is not UTF-8 text; save the file as UTF-8"
+    for char in ("\x00", "\x07"):
+        text = replace_once(VALID, "Low-rank adapters.", f"Low-rank {char} adapters.")
+        (problem,) = problems_of(text)
+        assert problem.line == line_of(VALID, "Low-rank adapters.")
+        assert problem.message.startswith(f"U+{ord(char):04X} at column 23 is a control character")

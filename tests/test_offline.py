@@ -247,3 +247,26 @@ def test_offline_topic_page_prints_key_and_explanations(browser: Browser, unzipp
             expect(page.locator("[data-quiz-check]").first).to_be_hidden()
         finally:
             context.close()
+
+
+def test_the_not_found_page_is_styled_and_its_links_work_from_disk(
+    offline_page: tuple[Page, Requests, Console], unzipped: Path
+) -> None:
+    """MkDocs writes 404.html with root-absolute addresses, which from disk point at the disk's root (issue 33)."""
+    html = (unzipped / "404.html").read_text(encoding="utf-8")
+    soup = BeautifulSoup(html, "html.parser")
+    addresses = [tag.get("href") or tag.get("src") for tag in soup.select("[href], [src]")]
+    local = [str(a).split("#")[0].split("?")[0] for a in addresses if a and not re.match(r"[a-z]+:|#", str(a))]
+    assert local and not [a for a in local if a.startswith("/")], local
+    assert not [a for a in local if a and not (unzipped / a).exists()]
+    page, requests, console = offline_page
+    page.goto((unzipped / "404.html").as_uri())
+    # Styled: Material's header has its colour and the guide's own stylesheet loaded.
+    header = page.evaluate("getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+    assert header not in ("rgba(0, 0, 0, 0)", "transparent"), header
+    assert page.evaluate("[...document.styleSheets].filter(s => s.href && s.cssRules.length).length") >= 2
+    page.locator(".md-header__title a, a.md-header__button.md-logo").first.click()
+    expect(page).to_have_url(re.compile(r"/index\.html$"))
+    expect(page.locator("h1").first).to_contain_text("LLM Fine-Tuning Study Guide")
+    assert requests.refused == []
+    assert console.errors == []

@@ -160,3 +160,23 @@ def test_links_to_question_anchors_are_validated(project_copy: Path, tmp_path: P
     result = run_mkdocs(project_copy, tmp_path / "bad")
     assert result.returncode != 0
     assert "does not contain an anchor '#q-no-such-question'" in result.stdout + result.stderr
+
+
+def test_symbolic_links_out_of_the_repository_are_refused(project_copy: Path, tmp_path: Path) -> None:
+    """A link in docs/ to a file or folder elsewhere on the machine would publish it (issue 33); one that stays
+    inside the repository is fine."""
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "key.txt").write_text("not for the web", encoding="utf-8")
+    (project_copy / "docs/assets/leak.txt").symlink_to(secret / "key.txt")
+    (project_copy / "docs/assets/leakdir").symlink_to(secret)
+    (project_copy / "docs/inside.md").symlink_to(project_copy / "docs/about.md")
+    result = run_mkdocs(project_copy, tmp_path / "out")
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    for name in ("docs/assets/leak.txt", "docs/assets/leakdir"):
+        assert f"{name} is a symbolic link to {secret}" in output, output
+    assert "outside the repository, which the build would publish" in output
+    assert "inside.md" not in output
+    assert "Traceback" not in output
+    assert not (tmp_path / "out/assets/leak.txt").exists()

@@ -28,6 +28,15 @@ from guide.bank.models import (
 from guide.bank.yamlsource import Loc, SourceMap, parse
 
 MIN_OPTIONS = 3
+# The members every JavaScript object inherits: an id named like one looks present in any plain object the pages'
+# scripts keep (and vanished from links, issue 33), so the bank refuses them. Only `constructor` is a valid slug today;
+# the others are listed so a wider id pattern cannot let them in.
+OBJECT_MEMBERS = frozenset(
+    {
+        *("constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "toString"),
+        *("valueOf", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__"),
+    }
+)
 
 
 @dataclass(frozen=True, order=True)
@@ -126,11 +135,19 @@ def load_bank(path: Path, display_path: str | None = None) -> LoadedBank:
     """Read, parse and validate `path`; raise `BankError` listing every problem."""
     shown = display_path or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise BankError([Problem(shown, 1, None, "file not found; create it or fix the configured path")]) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise BankError([Problem(shown, 1, None, f"cannot be read as UTF-8 text: {error}")]) from None
+    except OSError as error:
+        raise BankError([Problem(shown, 1, None, f"cannot be read: {error}")]) from None
+    try:
+        # As read_text: universal newlines, so line numbers count what an editor shows.
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        message = f"byte 0x{data[error.start]:02X} at column {column} is not UTF-8 text; save the file as UTF-8"
+        raise BankError([Problem(shown, line, None, message)]) from None
     return load_text(text, shown)
 
 
@@ -245,12 +262,14 @@ class _Checker:
         first_topic: dict[str, int] = {}
         for index, topic in topics:
             here: Loc = ("topics", index, "id")
+            self._not_a_member(here, "topic", topic.id)
             line = first_topic.setdefault(topic.id, self.source.line_of(here))
             if line != self.source.line_of(here):
                 self.add(here, f"duplicate topic id `{topic.id}` (first on line {line}); topic ids must be unique")
             first_lesson: dict[str, int] = {}
             for position, lesson in enumerate(topic.lessons):
                 at = ("topics", index, "lessons", position, "id")
+                self._not_a_member(at, "lesson", lesson.id)
                 seen = first_lesson.setdefault(lesson.id, self.source.line_of(at))
                 if seen != self.source.line_of(at):
                     self.add(at, f"duplicate lesson id `{lesson.id}` in topic `{topic.id}` (first on line {seen})")
@@ -263,6 +282,7 @@ class _Checker:
         first_question: dict[str, int] = {}
         for index, question in questions:
             here = ("questions", index)
+            self._not_a_member((*here, "id"), "question", question.id)
             line = first_question.setdefault(question.id, self.source.line_of((*here, "id")))
             if line != self.source.line_of((*here, "id")):
                 self.add(
@@ -303,6 +323,14 @@ class _Checker:
                         f"lesson `{lesson.id}` of topic `{topic.id}` has no questions; "
                         "give some questions `lesson: " + lesson.id + "` or remove the lesson",
                     )
+
+    def _not_a_member(self, loc: Loc, kind: str, name: str) -> None:
+        if name in OBJECT_MEMBERS:
+            self.add(
+                loc,
+                f"`{name}` cannot be a {kind} id: every JavaScript object has a member of that name, so the pages' "
+                "scripts could take it for one they already know; choose another id",
+            )
 
     def _check_objectives(self, objectives: list[tuple[int, Objective]], questions: list[tuple[int, Question]]) -> None:
         declared: dict[str, Objective] = {}

@@ -47,10 +47,19 @@ class YamlProblem:
     question_id: str | None = None  # for a syntax error, the question whose text holds it
 
 
+# A bank nests six levels deep (questions, a question, options, an option); this leaves room, and stops a hostile
+# file before the composer's recursion does (10,000 levels crashed it with a traceback; 100,000 with a segfault).
+MAX_DEPTH = 32
+_STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
 def parse(text: str, path: Path) -> tuple[Any, SourceMap, list[YamlProblem]]:
     """Return (data, source map, problems). Syntax errors come back as problems, never as exceptions."""
     source = SourceMap(path)
     try:
+        if refused := _screen(text):
+            return None, source, refused
         loader = _Loader(text)
         try:
             node = loader.get_single_node()
@@ -68,9 +77,38 @@ def parse(text: str, path: Path) -> tuple[Any, SourceMap, list[YamlProblem]]:
         message = f"YAML syntax error at column {column}: {reason}"
         hint = _hint(reason)
         return None, source, [YamlProblem(line, f"{message}; {hint}" if hint else message, None, _around(text, line))]
-    except yaml.YAMLError as error:  # e.g. a reader error on a control character, which carries no mark
+    except yaml.reader.ReaderError as error:  # a control character, which carries a position but no mark
+        line = text.count("\n", 0, error.position) + 1
+        column = error.position - text.rfind("\n", 0, error.position)
+        code = f"U+{ord(text[error.position]):04X}" if error.position < len(text) else "a character"
+        message = f"{code} at column {column} is a control character, which YAML does not allow; remove it"
+        return None, source, [YamlProblem(line, message, None, _around(text, line))]
+    except yaml.YAMLError as error:
         return None, source, [YamlProblem(1, f"YAML could not be read: {error}")]
     return data, source, problems
+
+
+def _screen(text: str) -> list[YamlProblem]:
+    """Anchors and aliases, and nesting deeper than MAX_DEPTH, found in the parser's events before anything is built:
+    an alias can multiply a kilobyte into gigabytes ("billion laughs"), and a bank has no use for either."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        line = event.start_mark.line + 1 if event.start_mark else 1
+        anchor = getattr(event, "anchor", None)
+        if isinstance(event, yaml.AliasEvent):
+            message = f"`*{anchor}` is a YAML alias, which the bank does not allow; write the value out in full"
+            return [YamlProblem(line, message, None, _around(text, line))]
+        if anchor:
+            message = f"`&{anchor}` is a YAML anchor, which the bank does not allow; remove it"
+            return [YamlProblem(line, message, None, _around(text, line))]
+        if isinstance(event, _STARTS):
+            depth += 1
+            if depth > MAX_DEPTH:
+                message = f"values are nested more than {MAX_DEPTH} levels deep (a bank needs 6); flatten them"
+                return [YamlProblem(line, message, None, _around(text, line))]
+        elif isinstance(event, _ENDS):
+            depth -= 1
+    return []
 
 
 # What usually causes each syntax error in a bank, and what to change: PyYAML's words name the parser's state, not the

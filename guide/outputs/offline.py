@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -114,3 +115,26 @@ def publish(archive: Path, site_dir: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(archive, target)
     return target
+
+
+# In the not-found page, which MkDocs writes with root-absolute addresses (a server shows it at any depth): an address
+# from the site's root, Material's configured base and search worker, and its storage scope.
+_ROOT_ADDRESS = re.compile(r'(\s(?:href|src|content)=")/(?!/)')
+_ROOT_CONFIG = (
+    ('"base": "/"', '"base": "."'),
+    ('"search": "/', '"search": "'),
+    ('URL("/",location)', 'URL(".",location)'),
+)
+
+
+def relative_not_found(site_dir: Path) -> None:
+    """Make the offline copy's 404.html work from disk: from `file://`, `/assets/...` is the disk's root, so the page
+    lost its styles and its links went nowhere. It sits at the site's root, so a root-absolute address becomes
+    relative by dropping its slash."""
+    page = site_dir / "404.html"
+    if not page.is_file():
+        return
+    html = _ROOT_ADDRESS.sub(r"\1", page.read_text(encoding="utf-8")).replace(' href=""', ' href="./"')
+    for old, new in _ROOT_CONFIG:
+        html = html.replace(old, new)
+    page.write_text(html, encoding="utf-8")

@@ -67,6 +67,8 @@ def run(site: QuizSite, site_dir: Path, offline_zip: str = "") -> list[str]:
         found_pages(site, site_dir)
     write_topic_scripts(site.bank, site.page_urls, site_dir)
     problems = site.check_placement()
+    if not site.directory_urls:
+        offline.relative_not_found(site_dir)  # the offline copy: pages are files, opened from disk
     minify_assets(site_dir)
     fingerprint(site_dir)
     if offline_zip:

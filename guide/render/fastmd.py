@@ -4,8 +4,8 @@ Most stems, options and explanations are prose paragraphs with inline code spans
 (Python-Markdown with the bank's extensions and no raw HTML, `guide/render/renderer.py`: preprocessors, block
 parser, inline patterns, tree processors, serializer, postprocessors) comes down to: split into paragraphs at blank
 lines, wrap each in `<p>`, escape `&`, `<` and `>`, and turn each single-backtick span into `<code>` with its
-content stripped and escaped. `plain_html` does exactly that, and returns None for any text outside that subset; the caller then runs the
-full converter.
+content stripped and escaped. `plain_html` does exactly that, and returns None for any text outside that subset; the
+caller then runs the full converter.
 
 Why that is safe: a text is accepted only if nothing in it can trigger anything else, judged conservatively from
 the sources of Python-Markdown 3.11 and pymdown-extensions 13:
