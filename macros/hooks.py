@@ -140,12 +140,14 @@ def on_config(config: Any, **_: Any) -> Any:
 
 def on_post_build(config: Any, **_: Any) -> None:
     """The one post-build step (guide/outputs/postbuild.py): exports, the bank's and topics' scripts, the placement
-    check, minified and content-addressed assets, the offline zip."""
+    check, minified and content-addressed assets, the Content-Security-Policy (not while serving), the offline
+    zip."""
     site = current()
     if site is None or os.environ.get(PAGES_ONLY):
         return
     try:
-        problems = postbuild.run(site, Path(config.site_dir), config.extra.get("offline_zip") or "")
+        serving = bool(os.environ.get(SERVING))
+        problems = postbuild.run(site, Path(config.site_dir), config.extra.get("offline_zip") or "", policy=not serving)
     except GuideError as error:
         raise PluginError(str(error)) from None
     for problem in problems:

@@ -7,8 +7,9 @@ guide's macros but no hooks (Zensical) builds the pages, then runs it on its own
 
 In order: the exports and the bank as scripts (written beside the build when the engine started them early), the
 topic scripts (with each lesson's page, as the engine reported it or as found in the built pages), the check that
-every lesson's questions are on exactly one page, minified assets, content addresses (`?v=`) last, once every file
-is final, the offline zip copied in, and no sitemap without a site address. Run on its own over a folder the engine
+every lesson's questions are on exactly one page, minified assets, content addresses (`?v=`) once every file is
+final, the Content-Security-Policy last (it hashes the pages' inline scripts as shipped), the offline zip copied in,
+and no sitemap without a site address. Run on its own over a folder the engine
 built without it, it writes the same bytes the MkDocs build does (`tests/test_postbuild.py`).
 """
 
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from guide import config as site_config
 from guide.errors import GuideError
-from guide.outputs import offline
+from guide.outputs import csp, offline
 from guide.outputs.background import BackgroundError
 from guide.outputs.fingerprint import fingerprint
 from guide.outputs.minify import minify_assets
@@ -54,8 +55,10 @@ def found_pages(site: QuizSite, site_dir: Path) -> None:
             site.page_urls.setdefault(topic, url)
 
 
-def run(site: QuizSite, site_dir: Path, offline_zip: str = "") -> list[str]:
-    """Write every output into the built `site_dir`; return the problems that fail a strict build."""
+def run(site: QuizSite, site_dir: Path, offline_zip: str = "", policy: bool = True) -> list[str]:
+    """Write every output into the built `site_dir`; return the problems that fail a strict build. `policy=False`
+    leaves the Content-Security-Policy out, for `mkdocs serve`, whose live reload is an inline script it adds to
+    every page it serves."""
     if site.generated is not None:
         try:
             site.generated.finish(site_dir)
@@ -71,6 +74,10 @@ def run(site: QuizSite, site_dir: Path, offline_zip: str = "") -> list[str]:
         offline.relative_not_found(site_dir)  # the offline copy: pages are files, opened from disk
     minify_assets(site_dir)
     fingerprint(site_dir)
+    if policy and site.directory_urls:
+        # Last of the steps that change pages, so its hashes are of the inline scripts as shipped; the offline copy
+        # gets none (guide/outputs/csp.py says why).
+        csp.apply(site_dir)
     if offline_zip:
         offline.publish(Path(offline_zip), site_dir)
     if not site.site_url:
