@@ -39,6 +39,9 @@ ROUTES = {
     "reference-javascript": ("[x][a]\n\n[a]: javascript:alert(1)", "would lose its `href`"),
     "reference-data": ('[x][a]\n\n[a]: data:text/html,<script>alert(1)</script> "t"', "would lose its `href`"),
     "javascript-image": ("![i](javascript:alert(1))", "would lose its `src`"),
+    "angle-bracket-link": ("[x](<javascript:alert(1)>)", "would lose its `href`"),
+    "entity-in-scheme": ("[x](java&#x73;cript&#58;alert(1))", "would lose its `href`"),
+    "abbreviation-title": ("*[HTML]: <img src=x onerror=alert(1)>\n\nHTML here", "could run script"),
 }
 
 

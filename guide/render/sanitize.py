@@ -182,6 +182,8 @@ class _Prose(HTMLParser):
         if tag in ("code", "pre"):
             self.code += 1
         elif not self.code:
+            # An abbreviation's or a link's title and an image's text are typed as text too.
+            self.text.extend(f" {value} " for name, value in attrs if name in ("title", "alt") and value)
             self.text.append(" ")
 
     def handle_endtag(self, tag: str) -> None:
