@@ -296,7 +296,9 @@ interface Store {
   saveQuestion(id: string, record: QuestionRecord): boolean;
   recordAttempt(id: string, attempt: Attempt): QuestionRecord;
   questionIds(): string[];
-  status(): { kept: boolean; failed: boolean; available: boolean };
+  inventory(known?: string[]): { ids: string[]; unreadable: string[]; unreadableDocs: string[]; listed: boolean };
+  footprint(): { total: number; questions: number; questionBytes: number; docs: { [name: string]: number } };
+  status(): { kept: boolean; failed: boolean; available: boolean; full: boolean };
   onChange(fn: (name: string, info: { external: boolean }) => void): void;
 }
 

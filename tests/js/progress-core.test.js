@@ -135,7 +135,7 @@ test("importing exam results only adds: this browser's stay as they are, each ex
   const merged = io.mergeHistory(here, [results[0], results[1]]);
   assert.equal(merged.added, 1);
   assert.deepEqual(merged.history, [here[0], results[0], results[1], "kept, whatever it is"]);
-  assert.deepEqual(io.mergeHistory(null, results), { history: results, added: 2 });
+  assert.deepEqual(io.mergeHistory(null, results), { history: results, added: 2, dropped: 0 });
   assert.deepEqual(io.mergeHistory(here, []).history, here);
 });
 

@@ -34,10 +34,17 @@ test("a v1 answer migrates to a first attempt whose correctness is unknown", () 
   assert.equal(core.fromLegacy("{not json"), null);
 });
 
-test("an empty record is empty; other features' data is kept", () => {
+// A review schedule as review-core.js schedule() writes it (a ts-fsrs card as JSON, a rating, a time).
+const REVIEW = {
+  card: { due: "2026-12-06T17:52:55.269Z", stability: 2.3065, difficulty: 2.11810397, elapsed_days: 0, scheduled_days: 3,
+    reps: 1, lapses: 0, learning_steps: 0, state: 2, last_review: "2026-12-03T17:52:55.269Z" },
+  rating: "good", at: 1796320375269,
+};
+
+test("an empty record is empty; a review schedule is kept through every change", () => {
   assert.ok(core.isEmpty(core.normalizeRecord({})));
-  const record = core.withAttempt({ extra: { review: { due: 5 } } }, { selected: [0], correct: true });
-  assert.deepEqual(record.extra, { review: { due: 5 } });
+  const record = core.withAttempt({ extra: { review: REVIEW } }, { selected: [0], correct: true });
+  assert.deepEqual(record.extra, { review: REVIEW });
 });
 
 test("try again shows the question unanswered but keeps both attempts until the next one", () => {
@@ -137,10 +144,10 @@ test("a review schedule saved in one tab survives an answer in another", () => {
   const review = openTab();
   topic.recordAttempt("q2", { selected: [0], correct: false, at: 10 });
   const record = review.question("q2");
-  record.extra = { review: { due: 123 } };
+  record.extra = { review: REVIEW };
   review.saveQuestion("q2", record);
   topic.recordAttempt("q2", { selected: [2], correct: true, at: 20 });
-  assert.deepEqual(plain(review.question("q2").extra), { review: { due: 123 } });
+  assert.deepEqual(plain(review.question("q2").extra), { review: REVIEW });
   assert.deepEqual(plain(review.question("q2").last.selected), [2]);
 });
 

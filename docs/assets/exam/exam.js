@@ -378,8 +378,8 @@
       return mine;
     }
     if (!s.status().kept) {
-      notice("This browser is not keeping data for this site (private mode or blocked storage). The exam still runs " +
-        "to its result, but a reload loses it and the result will not be kept.", "warning");
+      notice("This browser is not keeping data for this site: " + ctx.storeCore.notKeptCause(s.status()) +
+        ". The exam still runs to its result, but a reload loses it and the result will not be kept.", "warning");
     }
     var params = c.parseParams(ctx.browser.query(), bank);
     if (params.unknownIds.length) {

@@ -240,7 +240,8 @@
     }
     if (!g().store.status().kept) {
       root.appendChild(h("div", { class: "admonition warning", "data-review-notice": true }, [h("p", {
-        text: "This browser is not keeping data for this site, so the schedule lasts only for this visit." })]));
+        text: "New schedules are not being kept: " + g().storeCore.notKeptCause(g().store.status()) +
+          ", so what you check here lasts only for this visit." })]));
     }
     root.appendChild(settingsForm());
     root.appendChild(h("div", { "data-review-body": true }));
