@@ -124,7 +124,7 @@ interface ExamSetupForm extends HTMLFormElement {
 /** The exam component's state, written by exam.js alone. */
 interface ExamState {
   root: HTMLElement;
-  view: "" | "setup" | "choice" | "run" | "results";
+  view: "" | "setup" | "choice" | "run" | "results" | "elsewhere";
   session: ExamSession | null;
   link: any;
   timer: (() => void) | null;
@@ -134,6 +134,10 @@ interface ExamState {
   pending: ExamSession | null;
   shown: ExamSession | null;
   saved: ExamSession | null;
+  /** exam:current as this tab last wrote or read it (JSON): it saves only over that */
+  written: string | null;
+  /** why another tab has the exam now ("moved", "submitted", "ended", "replaced"), or "" while this tab does */
+  lost: string;
 }
 
 interface ExamActions {

@@ -623,6 +623,36 @@
     return s;
   }
 
+  /**
+   * @param {any} a
+   * @param {any} b
+   * @returns {boolean}
+   */
+  function sameSession(a, b) {
+    // One exam, whichever tab holds it and however far it has gone: a session is named by when it started and what it
+    // asks, so a submitted copy (exam:last) is recognised as the exam another tab still shows.
+    return !!a && !!b && typeof a === "object" && typeof b === "object" && a.startedAt === b.startedAt &&
+      Array.isArray(a.ids) && Array.isArray(b.ids) && a.ids.join(",") === b.ids.join(",");
+  }
+
+  /**
+   * @param {string | null} mine exam:current as this tab last wrote or read it (JSON)
+   * @param {any} stored exam:current now
+   * @param {any} last exam:last now
+   * @returns {"" | "moved" | "submitted" | "ended" | "replaced"}
+   */
+  function takenOver(mine, stored, last) {
+    // Whether the exam this tab shows is still its own to save, and if not, what another tab did: "" while storage
+    // holds exactly what this tab last wrote; "moved" when another tab saved the same exam (an answer, a resume, its
+    // clock); "submitted" when it was handed in there; "ended" when it was removed (abandoned, or all progress
+    // reset); "replaced" when another exam took its place. A tab saves only over what it wrote itself.
+    if (JSON.stringify(stored === undefined ? null : stored) === mine) return "";
+    var was = null;
+    try { was = mine ? JSON.parse(mine) : null; } catch (error) { was = null; }
+    if (stored === null || stored === undefined) return was && sameSession(last, was) ? "submitted" : "ended";
+    return was && sameSession(stored, was) ? "moved" : "replaced";
+  }
+
   function sessionRefusal(raw, bank) {
     // Why a stored exam that validSession refuses cannot be resumed, in a sentence for the page ("" when it can, or
     // when there is none): most often an exam saved, or imported, before questions were removed from the bank.
@@ -829,7 +859,7 @@
     createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
     setPaused: setPaused, submit: submit, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
     isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,
-    sessionRefusal: sessionRefusal,
+    sessionRefusal: sessionRefusal, sameSession: sameSession, takenOver: takenOver,
     clock: clock, spoken: spoken, announcement: announcement,
     isCorrect: isCorrect, score: score, historyEntry: historyEntry, addToHistory: addToHistory
   };
