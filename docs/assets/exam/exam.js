@@ -466,14 +466,14 @@
     }
     var params = c.parseParams(ctx.browser.query(), bank);
     if (params.unknownIds.length) {
-      notice("Not in the question bank, so left out: " + params.unknownIds.join(", ") + ".");
+      notice("Not in the question bank, so left out: " + c.listText(params.unknownIds) + ".");
     }
     if (params.unknownTopics.length) {
       notice("Unknown topic" + (params.unknownTopics.length === 1 ? "" : "s") + ", left out: " +
-        params.unknownTopics.join(", ") + ".");
+        c.listText(params.unknownTopics) + ".");
     }
     if (params.unknownObjectives.length) {
-      notice("Not an objective of the exam’s study guide, left out: " + params.unknownObjectives.join(", ") +
+      notice("Not an objective of the exam’s study guide, left out: " + c.listText(params.unknownObjectives) +
         " (objectives are numbered 1.1 to 10.5).");
     }
     if (params.problems.length) notice("Not used from this link: " + params.problems.join("; ") + ". The rest of it works.");

@@ -157,7 +157,7 @@
     if (!review || !rc) return;
     var ids = allIds();
     /** @type {{ [id: string]: QuestionRecord }} */
-    var records = {};
+    var records = Object.create(null); // by question id, which may be any slug ("constructor")
     ids.forEach(function (id) { records[id] = store.question(id); });
     var settings = store.get(SETTINGS) || {};
     var exam = rc.parseExamDate(settings.examDate || "");

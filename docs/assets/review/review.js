@@ -34,7 +34,7 @@
 
   function records() {
     /** @type {{ [id: string]: QuestionRecord }} */
-    var out = {};
+    var out = Object.create(null); // by question id, which may be any slug ("constructor")
     var store = g().store;
     state.bank.order.forEach(function (id) { out[id] = store.question(id); });
     return out;
