@@ -80,11 +80,14 @@ function sharedStorage() {
   const data = new Map();
   const tabs = [];
   let broken = false;
+  let full = false; // every write refused as the browser does when the origin's quota is used up, the probe's too
+  let unlisted = false; // key() throws
   const storage = {
     get length() { return data.size; },
-    key: (i) => Array.from(data.keys())[i] ?? null,
+    key: (i) => { if (unlisted) throw new Error("SecurityError"); return Array.from(data.keys())[i] ?? null; },
     getItem: (k) => (data.has(k) ? data.get(k) : null),
     setItem(k, v) {
+      if (full) throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
       if (broken && !k.endsWith("probe")) throw new Error("QuotaExceededError");
       const old = data.has(k) ? data.get(k) : null;
       data.set(k, String(v));
@@ -100,7 +103,10 @@ function sharedStorage() {
       for (const tab of tabs) if (tab.writing !== true) tab.dispatch({ key, oldValue, newValue });
     },
     break() { broken = true; },
-    mend() { broken = false; },
+    mend() { broken = false; full = false; unlisted = false; },
+    fill() { full = true; },
+    unlist() { unlisted = true; },
+    data,
   };
   function openTab(json) {
     const handlers = [];
@@ -204,4 +210,63 @@ test("a record is parsed once per change to it, however often it is read, and ea
   assert.deepEqual(plain(a.question("q4").last.selected), [1]);
   b.recordAttempt("q4", { selected: [0], correct: true, at: 20, topic: "peft", lesson: "l" }); // another tab's change
   assert.deepEqual(plain(a.question("q4").last.selected), [0], "a change is read");
+});
+
+/* ---------- a full storage is read-only, not gone (issue 33, finding 2) ---------- */
+
+test("storage filled by another page still shows, exports and resets everything it holds", () => {
+  const { openTab, storage } = sharedStorage();
+  const before = openTab();
+  before.recordAttempt("q1", { selected: [1], correct: false, at: 10, topic: "peft", lesson: "l" });
+  before.recordAttempt("q2", { selected: [0], correct: true, at: 20, topic: "peft", lesson: "l" });
+  before.set("exam:history", [{ at: 30, correct: 1, total: 2 }]);
+  storage.fill(); // another page of the origin used up the quota
+  const tab = openTab(); // the next page opened
+  assert.deepEqual(plain(tab.status()), { kept: false, failed: true, available: true, full: true });
+  assert.deepEqual(plain(tab.questionIds()).sort(), ["q1", "q2"], "every record is still read");
+  assert.equal(tab.question("q1").first.correct, false);
+  assert.equal(tab.get("exam:history").length, 1);
+  // A new answer lasts for the visit, in memory; storage keeps what it had.
+  assert.equal(tab.recordAttempt("q3", { selected: [2], correct: true, at: 40 }).last.at, 40);
+  assert.deepEqual(plain(tab.questionIds()).sort(), ["q1", "q2", "q3"]);
+  assert.equal(storage.data.has("llm-ft-guide:v2:q:q3"), false);
+  // Removing needs no room: a reset really clears what storage holds, and says so (true).
+  assert.equal(tab.saveQuestion("q1", null), true);
+  assert.equal(tab.set("exam:history", null), true);
+  assert.equal(storage.data.has("llm-ft-guide:v2:q:q1"), false);
+  // The footprint is measured from what is kept, key and value.
+  const fp = tab.footprint();
+  const q2 = "llm-ft-guide:v2:q:q2".length + storage.data.get("llm-ft-guide:v2:q:q2").length;
+  assert.equal(fp.questions, 2, "q2 from storage, q3 from this visit's memory");
+  assert.ok(fp.questionBytes > q2 && fp.total === fp.questionBytes, JSON.stringify(fp));
+});
+
+test("a record that cannot be read is named, and a storage that will not list is asked for the guide's ids", () => {
+  const { openTab, storage } = sharedStorage();
+  const tab = openTab();
+  tab.recordAttempt("q1", { selected: [1], correct: false, at: 10 });
+  storage.data.set("llm-ft-guide:v2:q:q2", "{not json");
+  storage.data.set("llm-ft-guide:v2:exam:history", "[broken");
+  let inv = plain(tab.inventory(["q1", "q2"]));
+  assert.deepEqual(inv, { ids: ["q1"], unreadable: ["q2"], unreadableDocs: ["exam:history"], listed: true });
+  storage.unlist();
+  inv = plain(tab.inventory(["q1", "q2", "q3"]));
+  assert.deepEqual(inv, { ids: ["q1"], unreadable: ["q2"], unreadableDocs: ["exam:history"], listed: false });
+  assert.deepEqual(plain(tab.inventory()).ids, [], "without the guide's ids nothing can be found: said by listed: false");
+});
+
+test("a storage full mid-visit is named as full; one that throws on every write is not", () => {
+  const { openTab, storage } = sharedStorage();
+  const tab = openTab();
+  assert.equal(tab.status().kept, true);
+  storage.fill();
+  assert.equal(tab.set("exam:current", { v: 1 }), false);
+  assert.deepEqual(plain(tab.status()), { kept: false, failed: true, available: true, full: true });
+  assert.deepEqual(plain(tab.get("exam:current")), { v: 1 }, "kept in memory for the visit");
+  storage.mend();
+  const other = sharedStorage();
+  const refusing = other.openTab();
+  other.storage.break();
+  refusing.set("exam:current", { v: 1 });
+  assert.equal(refusing.status().full, false);
 });

@@ -164,7 +164,7 @@
   function timeText(t) {
     // A value from a file, shown shortened: a date when it is one, else the number as written.
     var d = new Date(t);
-    return isFinite(d.getTime()) && t > 0 && t < 1e13 ? d.toISOString().slice(0, 10) : String(t).slice(0, 24);
+    return isFinite(d.getTime()) && t > 1e11 ? d.toISOString().slice(0, 10) : String(t).slice(0, 24);
   }
 
   function session(raw) {
