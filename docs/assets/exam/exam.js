@@ -84,11 +84,12 @@
   // so instead of writing its older copy back, and nothing it does is saved until the learner continues here.
 
   function stillMine() {
-    // True while storage holds exactly this tab's exam; else this tab hands the exam over (elsewhere()).
-    if (!ctx || ctx.state.lost) return false;
+    // True while storage holds exactly this tab's exam; else this tab hands the exam over (elsewhere()), and while it
+    // is handed over, says what became of it (the other tab may submit or abandon it later).
+    if (!ctx) return false;
     var why = ctx.core.takenOver(ctx.state.written, ctx.store.get(docs().examCurrent), ctx.store.get(docs().examLast));
-    if (why) elsewhere(why);
-    return !why;
+    if (why && why !== ctx.state.lost) elsewhere(why);
+    return !why && !ctx.state.lost;
   }
 
   function write(value) {
@@ -517,8 +518,8 @@
   // rather than at its next save, and stops its clock (stillMine).
   if (guide.store) {
     guide.store.onChange(function (name, info) {
-      if (!info.external || !ctx || !ctx.state.session || ctx.state.lost) return;
-      if (name === docs().examCurrent || name === "*") stillMine();
+      if (!info.external || !ctx || !ctx.state.session) return;
+      if (name === docs().examCurrent || name === docs().examLast || name === "*") stillMine();
     });
   }
 
