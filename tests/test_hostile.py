@@ -202,9 +202,8 @@ def test_a_broken_review_card_is_dropped_on_import_and_starts_afresh_in_storage(
     )
     message = page.locator("[data-progress-message]")
     expect(message).to_contain_text("Imported 1 question.")
-    expect(message).to_contain_text(
-        f"{q1.id} extra.pad, {q1.id} extra.review (it has a last review that is not a date)"
-    )
+    expect(message).to_contain_text(f"{q1.id} extra.pad")
+    expect(message).to_contain_text(f"{q1.id} extra.review (it has a last review that is not a date)")
     assert "extra" not in stored(page, f"q:{q1.id}")  # type: ignore[operator]
     # The same card written into storage by something else (another page of the origin, an older guide).
     page.evaluate(
@@ -234,6 +233,7 @@ def exam_tabs(tabs: BrowserContext, served_site: str, bank: LoadedBank) -> tuple
     a = tabs.new_page()
     start(a, f"{served_site}practice/?ids={','.join(ids)}&timer=0")
     answer_current(a, bank, right=True)
+    tabs.clock.run_for(2000)  # a moment later (before A's next checkpoint), the exam is opened in another tab
     b = tabs.new_page()
     b.goto(f"{served_site}practice/")
     expect(b.locator("[data-exam]")).to_have_attribute("data-exam-view", "run")

@@ -352,10 +352,15 @@
     return { history: kept.map(function (x) { return x.e; }), added: fromFile, dropped: list.length - kept.length };
   }
 
-  function idList(ids) {
+  /**
+   * @param {any[]} ids
+   * @param {number} [longest] characters kept of each (80: an id; a note names an id and what was wrong)
+   * @returns {string}
+   */
+  function idList(ids, longest) {
     // The first five, shortened, and how many more: a file or a storage of ten thousand bad ids is a sentence, not a
     // page of them.
-    return ids.slice(0, 5).map(function (id) { return String(id).slice(0, 80); }).join(", ") +
+    return ids.slice(0, 5).map(function (id) { return String(id).slice(0, longest || 80); }).join(", ") +
       (ids.length > 5 ? " and " + (ids.length - 5) + " more" : "");
   }
 

@@ -260,7 +260,7 @@
       }
       if (result.dropped.length) {
         said += " Left out what the guide does not keep (a damaged Review schedule starts afresh): " +
-          io.idList(result.dropped) + ".";
+          io.idList(result.dropped, 200) + ".";
       }
       if (merged.dropped) {
         said += " The oldest " + merged.dropped + " practice exam result" + (merged.dropped === 1 ? " was" : "s were") +
