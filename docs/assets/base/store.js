@@ -14,6 +14,10 @@
  * reset, a review schedule) is what this tab reads next; the `storage` event tells listeners, with
  * `{ external: true }`, so pages can show it.
  *
+ * `inventory()` lists what is kept and what cannot be read (Export names it, Reset clears it); `footprint()` measures
+ * the guide's bytes (the progress page shows them). A record keeps only what the guide writes (`cleanRecord`): its
+ * `extra` only a sound Review schedule, so a hostile import or another page cannot make it large or jam Review.
+ *
  * Record logic is pure (`llmGuide.storeCore`) so Node's test runner can check it without a browser.
  */
 (function (root) {

@@ -14,7 +14,10 @@
  *     pause(), update(session), prebuild(plan), notice(text, kind), announce(text), focus(selector)
  *
  * Contract with the page and the tests (see README, "The practice exam"):
- *   [data-exam]                    the mount point; data-exam-view = setup | choice | run | results once mounted
+ *   [data-exam]                    the mount point; data-exam-view = setup | choice | run | results | elsewhere once
+ *                                  mounted (elsewhere: another tab saved, submitted, abandoned or reset the exam)
+ *   elsewhere: [data-exam-elsewhere=moved|submitted|ended|replaced], [data-exam-elsewhere-continue],
+ *              [data-exam-elsewhere-result]
  *   choice: a link to another exam while one is unfinished: [data-exam-choice-unfinished],
  *           [data-exam-choice-resume], [data-exam-choice-link]
  *   [data-exam-notice]             notices: unknown ids or topics, settings of the link not used (named), storage not
@@ -144,6 +147,7 @@
       : h("button", { type: "button", class: "md-button md-button--primary", "data-exam-elsewhere-continue": true,
         text: why === "ended" ? "Set up an exam" : "Continue here" })]));
     announce(words[0] + ".");
+    focus("#exam-elsewhere-title");
   }
 
   function onElsewhereClick(event) {
