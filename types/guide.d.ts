@@ -124,7 +124,7 @@ interface ExamSetupForm extends HTMLFormElement {
 /** The exam component's state, written by exam.js alone. */
 interface ExamState {
   root: HTMLElement;
-  view: "" | "setup" | "choice" | "run" | "results";
+  view: "" | "setup" | "choice" | "run" | "results" | "elsewhere";
   session: ExamSession | null;
   link: any;
   timer: (() => void) | null;
@@ -134,6 +134,10 @@ interface ExamState {
   pending: ExamSession | null;
   shown: ExamSession | null;
   saved: ExamSession | null;
+  /** exam:current as this tab last wrote or read it (JSON): it saves only over that */
+  written: string | null;
+  /** why another tab has the exam now ("moved", "submitted", "ended", "replaced"), or "" while this tab does */
+  lost: string;
 }
 
 interface ExamActions {
@@ -296,7 +300,9 @@ interface Store {
   saveQuestion(id: string, record: QuestionRecord): boolean;
   recordAttempt(id: string, attempt: Attempt): QuestionRecord;
   questionIds(): string[];
-  status(): { kept: boolean; failed: boolean; available: boolean };
+  inventory(known?: string[]): { ids: string[]; unreadable: string[]; unreadableDocs: string[]; listed: boolean };
+  footprint(): { total: number; questions: number; questionBytes: number; docs: { [name: string]: number } };
+  status(): { kept: boolean; failed: boolean; available: boolean; full: boolean };
   onChange(fn: (name: string, info: { external: boolean }) => void): void;
 }
 

@@ -34,10 +34,17 @@ test("a v1 answer migrates to a first attempt whose correctness is unknown", () 
   assert.equal(core.fromLegacy("{not json"), null);
 });
 
-test("an empty record is empty; other features' data is kept", () => {
+// A review schedule as review-core.js schedule() writes it (a ts-fsrs card as JSON, a rating, a time).
+const REVIEW = {
+  card: { due: "2026-12-06T17:52:55.269Z", stability: 2.3065, difficulty: 2.11810397, elapsed_days: 0, scheduled_days: 3,
+    reps: 1, lapses: 0, learning_steps: 0, state: 2, last_review: "2026-12-03T17:52:55.269Z" },
+  rating: "good", at: 1796320375269,
+};
+
+test("an empty record is empty; a review schedule is kept through every change", () => {
   assert.ok(core.isEmpty(core.normalizeRecord({})));
-  const record = core.withAttempt({ extra: { review: { due: 5 } } }, { selected: [0], correct: true });
-  assert.deepEqual(record.extra, { review: { due: 5 } });
+  const record = core.withAttempt({ extra: { review: REVIEW } }, { selected: [0], correct: true });
+  assert.deepEqual(record.extra, { review: REVIEW });
 });
 
 test("try again shows the question unanswered but keeps both attempts until the next one", () => {
@@ -73,11 +80,14 @@ function sharedStorage() {
   const data = new Map();
   const tabs = [];
   let broken = false;
+  let full = false; // every write refused as the browser does when the origin's quota is used up, the probe's too
+  let unlisted = false; // key() throws
   const storage = {
     get length() { return data.size; },
-    key: (i) => Array.from(data.keys())[i] ?? null,
+    key: (i) => { if (unlisted) throw new Error("SecurityError"); return Array.from(data.keys())[i] ?? null; },
     getItem: (k) => (data.has(k) ? data.get(k) : null),
     setItem(k, v) {
+      if (full) throw Object.assign(new Error("The quota has been exceeded."), { name: "QuotaExceededError" });
       if (broken && !k.endsWith("probe")) throw new Error("QuotaExceededError");
       const old = data.has(k) ? data.get(k) : null;
       data.set(k, String(v));
@@ -93,7 +103,10 @@ function sharedStorage() {
       for (const tab of tabs) if (tab.writing !== true) tab.dispatch({ key, oldValue, newValue });
     },
     break() { broken = true; },
-    mend() { broken = false; },
+    mend() { broken = false; full = false; unlisted = false; },
+    fill() { full = true; },
+    unlist() { unlisted = true; },
+    data,
   };
   function openTab(json) {
     const handlers = [];
@@ -137,10 +150,10 @@ test("a review schedule saved in one tab survives an answer in another", () => {
   const review = openTab();
   topic.recordAttempt("q2", { selected: [0], correct: false, at: 10 });
   const record = review.question("q2");
-  record.extra = { review: { due: 123 } };
+  record.extra = { review: REVIEW };
   review.saveQuestion("q2", record);
   topic.recordAttempt("q2", { selected: [2], correct: true, at: 20 });
-  assert.deepEqual(plain(review.question("q2").extra), { review: { due: 123 } });
+  assert.deepEqual(plain(review.question("q2").extra), { review: REVIEW });
   assert.deepEqual(plain(review.question("q2").last.selected), [2]);
 });
 
@@ -197,4 +210,63 @@ test("a record is parsed once per change to it, however often it is read, and ea
   assert.deepEqual(plain(a.question("q4").last.selected), [1]);
   b.recordAttempt("q4", { selected: [0], correct: true, at: 20, topic: "peft", lesson: "l" }); // another tab's change
   assert.deepEqual(plain(a.question("q4").last.selected), [0], "a change is read");
+});
+
+/* ---------- a full storage is read-only, not gone (issue 33, finding 2) ---------- */
+
+test("storage filled by another page still shows, exports and resets everything it holds", () => {
+  const { openTab, storage } = sharedStorage();
+  const before = openTab();
+  before.recordAttempt("q1", { selected: [1], correct: false, at: 10, topic: "peft", lesson: "l" });
+  before.recordAttempt("q2", { selected: [0], correct: true, at: 20, topic: "peft", lesson: "l" });
+  before.set("exam:history", [{ at: 30, correct: 1, total: 2 }]);
+  storage.fill(); // another page of the origin used up the quota
+  const tab = openTab(); // the next page opened
+  assert.deepEqual(plain(tab.status()), { kept: false, failed: true, available: true, full: true });
+  assert.deepEqual(plain(tab.questionIds()).sort(), ["q1", "q2"], "every record is still read");
+  assert.equal(tab.question("q1").first.correct, false);
+  assert.equal(tab.get("exam:history").length, 1);
+  // A new answer lasts for the visit, in memory; storage keeps what it had.
+  assert.equal(tab.recordAttempt("q3", { selected: [2], correct: true, at: 40 }).last.at, 40);
+  assert.deepEqual(plain(tab.questionIds()).sort(), ["q1", "q2", "q3"]);
+  assert.equal(storage.data.has("llm-ft-guide:v2:q:q3"), false);
+  // Removing needs no room: a reset really clears what storage holds, and says so (true).
+  assert.equal(tab.saveQuestion("q1", null), true);
+  assert.equal(tab.set("exam:history", null), true);
+  assert.equal(storage.data.has("llm-ft-guide:v2:q:q1"), false);
+  // The footprint is measured from what is kept, key and value.
+  const fp = tab.footprint();
+  const q2 = "llm-ft-guide:v2:q:q2".length + storage.data.get("llm-ft-guide:v2:q:q2").length;
+  assert.equal(fp.questions, 2, "q2 from storage, q3 from this visit's memory");
+  assert.ok(fp.questionBytes > q2 && fp.total === fp.questionBytes, JSON.stringify(fp));
+});
+
+test("a record that cannot be read is named, and a storage that will not list is asked for the guide's ids", () => {
+  const { openTab, storage } = sharedStorage();
+  const tab = openTab();
+  tab.recordAttempt("q1", { selected: [1], correct: false, at: 10 });
+  storage.data.set("llm-ft-guide:v2:q:q2", "{not json");
+  storage.data.set("llm-ft-guide:v2:exam:history", "[broken");
+  let inv = plain(tab.inventory(["q1", "q2"]));
+  assert.deepEqual(inv, { ids: ["q1"], unreadable: ["q2"], unreadableDocs: ["exam:history"], listed: true });
+  storage.unlist();
+  inv = plain(tab.inventory(["q1", "q2", "q3"]));
+  assert.deepEqual(inv, { ids: ["q1"], unreadable: ["q2"], unreadableDocs: ["exam:history"], listed: false });
+  assert.deepEqual(plain(tab.inventory()).ids, [], "without the guide's ids nothing can be found: said by listed: false");
+});
+
+test("a storage full mid-visit is named as full; one that throws on every write is not", () => {
+  const { openTab, storage } = sharedStorage();
+  const tab = openTab();
+  assert.equal(tab.status().kept, true);
+  storage.fill();
+  assert.equal(tab.set("exam:current", { v: 1 }), false);
+  assert.deepEqual(plain(tab.status()), { kept: false, failed: true, available: true, full: true });
+  assert.deepEqual(plain(tab.get("exam:current")), { v: 1 }, "kept in memory for the visit");
+  storage.mend();
+  const other = sharedStorage();
+  const refusing = other.openTab();
+  other.storage.break();
+  refusing.set("exam:current", { v: 1 });
+  assert.equal(refusing.status().full, false);
 });

@@ -33,7 +33,8 @@
     // Rows: [id, topic index, lesson index within the topic, domain index, select, key bits, number of options,
     // [objective indexes]].
     var objectives = index.objectives || [];
-    var questions = {};
+    // By id, without a prototype: a question named "constructor" is that question, and no other id is "in" the bank.
+    var questions = Object.create(null);
     var order = [];
     index.rows.forEach(function (row) {
       var topic = index.topics[row[1]];

@@ -187,10 +187,16 @@
     var warn = function (name, message) { warnings.push({ name: name, message: message }); };
 
     if (extra) {
-      (extra.unknown || []).forEach(function (name) {
+      // Each unknown name once, up to five, then how many more: an address of ten thousand made-up names is one
+      // line more, not ten thousand warnings.
+      var unknown = extra.unknown || [];
+      unknown.slice(0, 5).forEach(function (name) {
         warn(name, "The address holds “" + name + "”, which the calculator does not know; it was left out. Known: " +
           NAMES.join(", ") + ".");
       });
+      if (unknown.length > 5) {
+        warn("more", "The address holds " + (unknown.length - 5) + " more names the calculator does not know; they were left out.");
+      }
       (extra.repeated || []).forEach(function (name) {
         warn(name, "The address gives “" + name + "” more than once; the first value was used.");
       });

@@ -124,6 +124,17 @@
     });
   }
 
+  /**
+   * @param {string[]} items
+   * @returns {string}
+   */
+  function listText(items) {
+    // Ids or names from a link, for a notice: the first five, each shortened, and how many more, so a link of ten
+    // thousand unknown ids makes a sentence, not a page.
+    return items.slice(0, 5).map(function (x) { return String(x).slice(0, 80); }).join(", ") +
+      (items.length > 5 ? " and " + (items.length - 5) + " more" : "");
+  }
+
   function quoted(text) {
     // A value from a link, shortened, in quotes: it is shown to the learner, never run.
     return "“" + String(text).trim().slice(0, 20) + "”";
@@ -172,6 +183,14 @@
       var n = parseInt(params.get("n"), 10);
       if (n > 0 && String(n) === params.get("n").trim()) out.n = n;
       else out.problems.push("the count " + quoted(params.get("n")) + " (a count is a whole number above 0)");
+      // More than the topics hold (400, or 1e20): the exam has them all, and the link's notice says so rather than
+      // the set-up form refusing to start with the browser's own "must be at most" bubble.
+      var size = out.n !== null && !out.ids ? pool(bank, out.topics, out.objectives).length : 0;
+      if (out.n !== null && !out.ids && out.n > size) {
+        out.problems.push("the count " + quoted(params.get("n")) + " (" + (out.topics || out.objectives
+          ? "the questions chosen hold " : "the bank holds ") + size + ", so the exam has all " + size + ")");
+        out.n = size;
+      }
     }
     if (params.has("seed") && out.seed === null) {
       out.problems.push("the seed " + quoted(params.get("seed")) + " (" + seedProblem(params.get("seed")) + ")");
@@ -349,7 +368,7 @@
       return shuffle(ids, random).slice(0, Math.min(drawCount(options.n), ids.length));
     }
     // Each domain's questions in the pool, in the bank's order; keys in order of first appearance, as in the pool.
-    var byDomain = {};
+    var byDomain = byId();
     var total = 0;
     if (!wanted) {
       ix.domains.forEach(function (d, k) { byDomain[d] = ix.byDomain[k]; });
@@ -363,9 +382,9 @@
       }
     }
     var n = Math.min(drawCount(options.n), total);
-    var weights = {};
+    var weights = byId();
     bank.domains.forEach(function (d) { weights[d.id] = d.weight; });
-    var counts = {};
+    var counts = byId();
     Object.keys(byDomain).forEach(function (d) { counts[d] = byDomain[d].length; });
     var quota = allocate(counts, weights, n);
     var chosen = [];
@@ -420,9 +439,9 @@
       elapsedMs: 0,
       runningSince: now, // null while paused (untimed only)
       current: 0,
-      answers: {},
-      flags: {},
-      confidence: {},
+      answers: byId(),
+      flags: byId(),
+      confidence: byId(),
       submittedAt: null,
       expired: false
     };
@@ -507,7 +526,22 @@
    * @returns {ExamSession}
    */
   function copy(session) {
-    return JSON.parse(JSON.stringify(session));
+    // Its answers, flags and confidence by question id in maps without a prototype: a question named "constructor"
+    // or "toString" (a valid slug) must read as unanswered and unflagged, not as Object's own members.
+    var s = JSON.parse(JSON.stringify(session));
+    ["answers", "flags", "confidence"].forEach(function (k) { if (s[k] && typeof s[k] === "object") s[k] = byId(s[k]); });
+    return s;
+  }
+
+  /**
+   * @param {{ [key: string]: any }} [from]
+   * @returns {{ [key: string]: any }}
+   */
+  function byId(from) {
+    // A map keyed by ids, topics or domains from the bank or a link: no inherited keys, so any id is only itself.
+    var map = Object.create(null);
+    if (from) Object.keys(from).forEach(function (k) { map[k] = from[k]; });
+    return map;
   }
 
   /**
@@ -614,13 +648,53 @@
     var numbers = ["limitMs", "startedAt", "elapsedMs", "current"];
     if (numbers.some(function (k) { return typeof raw[k] !== "number" || !isFinite(raw[k]) || raw[k] < 0; })) return null;
     var s = copy(raw);
-    s.answers = s.answers && typeof s.answers === "object" ? s.answers : {};
-    s.flags = s.flags && typeof s.flags === "object" ? s.flags : {};
-    s.confidence = s.confidence && typeof s.confidence === "object" ? s.confidence : {};
+    s.answers = s.answers && typeof s.answers === "object" ? s.answers : byId();
+    s.flags = s.flags && typeof s.flags === "object" ? s.flags : byId();
+    s.confidence = s.confidence && typeof s.confidence === "object" ? s.confidence : byId();
+    // An answer names options the question has: a damaged or hostile "25" of four options is dropped, not shown
+    // as an incomplete answer with nothing ticked.
+    Object.keys(s.answers).forEach(function (id) {
+      var q = bank.questions[id];
+      var n = q && (q.n !== undefined ? q.n : q.options ? q.options.length : 26);
+      var kept = Array.isArray(s.answers[id]) ? s.answers[id].filter(function (i) {
+        return typeof i === "number" && i % 1 === 0 && i >= 0 && i < n;
+      }) : [];
+      if (kept.length) s.answers[id] = kept; else delete s.answers[id];
+    });
     s.current = Math.min(Math.floor(s.current), s.ids.length - 1);
     if (typeof s.runningSince !== "number") s.runningSince = null;
     s.timed = !!s.timed;
     return s;
+  }
+
+  /**
+   * @param {any} a
+   * @param {any} b
+   * @returns {boolean}
+   */
+  function sameSession(a, b) {
+    // One exam, whichever tab holds it and however far it has gone: a session is named by when it started and what it
+    // asks, so a submitted copy (exam:last) is recognised as the exam another tab still shows.
+    return !!a && !!b && typeof a === "object" && typeof b === "object" && a.startedAt === b.startedAt &&
+      Array.isArray(a.ids) && Array.isArray(b.ids) && a.ids.join(",") === b.ids.join(",");
+  }
+
+  /**
+   * @param {string | null} mine exam:current as this tab last wrote or read it (JSON)
+   * @param {any} stored exam:current now
+   * @param {any} last exam:last now
+   * @returns {"" | "moved" | "submitted" | "ended" | "replaced"}
+   */
+  function takenOver(mine, stored, last) {
+    // Whether the exam this tab shows is still its own to save, and if not, what another tab did: "" while storage
+    // holds exactly what this tab last wrote; "moved" when another tab saved the same exam (an answer, a resume, its
+    // clock); "submitted" when it was handed in there; "ended" when it was removed (abandoned, or all progress
+    // reset); "replaced" when another exam took its place. A tab saves only over what it wrote itself.
+    if (JSON.stringify(stored === undefined ? null : stored) === mine) return "";
+    var was = null;
+    try { was = mine ? JSON.parse(mine) : null; } catch (error) { was = null; }
+    if (stored === null || stored === undefined) return was && sameSession(last, was) ? "submitted" : "ended";
+    return was && sameSession(stored, was) ? "moved" : "replaced";
   }
 
   function sessionRefusal(raw, bank) {
@@ -720,7 +794,7 @@
   }
 
   function tally(list, keyOf, titles, order) {
-    var groups = {};
+    var groups = byId();
     list.forEach(function (item) {
       var k = keyOf(item);
       groups[k] = groups[k] || { id: k, title: titles[k] || k, correct: 0, total: 0 };
@@ -748,11 +822,11 @@
     var correct = items.filter(function (x) { return x.correct; }).length;
     var total = items.length;
     var percent = total ? Math.round((correct / total) * 1000) / 10 : 0;
-    var topicTitles = {};
+    var topicTitles = byId();
     bank.topics.forEach(function (t) { topicTitles[t.id] = t.title; });
-    var domainTitles = {};
+    var domainTitles = byId();
     bank.domains.forEach(function (d) { domainTitles[d.id] = d.title; });
-    var objectiveTitles = {};
+    var objectiveTitles = byId();
     (bank.objectives || []).forEach(function (o) { objectiveTitles[o.id] = o.id + " " + o.title; });
     // A question counts once for every objective it trains.
     var perObjective = [];
@@ -822,14 +896,14 @@
     PER_QUESTION_MS: PER_QUESTION_MS, DEFAULT_COUNT: DEFAULT_COUNT, PASS_PERCENT: PASS_PERCENT,
     SLUG: SLUG,
     rng: rng, shuffle: shuffle, parseSeed: parseSeed, seedProblem: seedProblem, parseSwitch: parseSwitch, newSeed: newSeed,
-    parseParams: parseParams, buildQuery: buildQuery, optionOrder: optionOrder, lettersFor: lettersFor,
+    parseParams: parseParams, buildQuery: buildQuery, listText: listText, optionOrder: optionOrder, lettersFor: lettersFor,
     timeLevel: timeLevel, verdict: verdict, answerText: answerText, FILTERS: FILTERS,
     reviewFilter: reviewFilter,
     allocate: allocate, pool: pool, drawCount: drawCount, draw: draw, plan: plan,
     createSession: createSession, sameExam: sameExam, elapsed: elapsed, remaining: remaining, checkpoint: checkpoint, resumed: resumed,
     setPaused: setPaused, submit: submit, answer: answer, setFlag: setFlag, setConfidence: setConfidence, goTo: goTo,
     isAnswered: isAnswered, answerState: answerState, pending: pending, submitWarning: submitWarning, validSession: validSession,
-    sessionRefusal: sessionRefusal,
+    sessionRefusal: sessionRefusal, sameSession: sameSession, takenOver: takenOver,
     clock: clock, spoken: spoken, announcement: announcement,
     isCorrect: isCorrect, score: score, historyEntry: historyEntry, addToHistory: addToHistory
   };

@@ -14,7 +14,10 @@
  *     pause(), update(session), prebuild(plan), notice(text, kind), announce(text), focus(selector)
  *
  * Contract with the page and the tests (see README, "The practice exam"):
- *   [data-exam]                    the mount point; data-exam-view = setup | choice | run | results once mounted
+ *   [data-exam]                    the mount point; data-exam-view = setup | choice | run | results | elsewhere once
+ *                                  mounted (elsewhere: another tab saved, submitted, abandoned or reset the exam)
+ *   elsewhere: [data-exam-elsewhere=moved|submitted|ended|replaced], [data-exam-elsewhere-continue],
+ *              [data-exam-elsewhere-result]
  *   choice: a link to another exam while one is unfinished: [data-exam-choice-unfinished],
  *           [data-exam-choice-resume], [data-exam-choice-link]
  *   [data-exam-notice]             notices: unknown ids or topics, settings of the link not used (named), storage not
@@ -77,14 +80,85 @@
     if (el) { el.setAttribute("tabindex", "-1"); el.focus(); }
   }
 
-  function save() {
-    if (ctx && ctx.state.session) ctx.store.set(docs().examCurrent, ctx.state.session);
+  /* ---------- one tab owns the exam ---------- */
+
+  // The exam in progress is one document shared by every tab of the site. A tab saves only over what it wrote (or
+  // read) itself: when another tab has saved, submitted, abandoned or reset it, this tab stops its clock and says
+  // so instead of writing its older copy back, and nothing it does is saved until the learner continues here.
+
+  function stillMine() {
+    // True while storage holds exactly this tab's exam; else this tab hands the exam over (elsewhere()), and while it
+    // is handed over, says what became of it (the other tab may submit or abandon it later).
+    if (!ctx) return false;
+    var why = ctx.core.takenOver(ctx.state.written, ctx.store.get(docs().examCurrent), ctx.store.get(docs().examLast));
+    if (why && why !== ctx.state.lost) elsewhere(why);
+    return !why && !ctx.state.lost;
   }
 
+  function write(value) {
+    // Every write of exam:current, so this tab knows what it last wrote.
+    ctx.store.set(docs().examCurrent, value);
+    ctx.state.written = JSON.stringify(value);
+  }
+
+  function save() {
+    if (ctx && ctx.state.session && stillMine()) write(ctx.state.session);
+  }
+
+  /**
+   * @param {ExamSession} session
+   * @returns {boolean} whether the change is this tab's to keep (false once another tab has the exam)
+   */
   function update(session) {
     // A view's change to the exam in progress (an answer, a flag, a confidence): kept at once.
     ctx.state.session = session;
     save();
+    return !ctx.state.lost;
+  }
+
+  var ELSEWHERE = {
+    moved: ["This exam went on in another tab",
+      "Another tab saved this exam after this one did (an answer, or the exam opened there), so this tab stopped its " +
+      "clock and saved nothing over it. Continue here to pick it up with every answer given there."],
+    submitted: ["This exam was submitted in another tab",
+      "It was recorded once, there. This tab stopped its clock and saved nothing over it."],
+    ended: ["This exam was ended in another tab",
+      "It was abandoned, or all progress was reset, in another tab. This tab stopped its clock and did not bring it " +
+      "back."],
+    replaced: ["Another tab started a different exam",
+      "Only one exam can be in progress. This tab saved nothing over it; continue here to resume that exam."]
+  };
+
+  function elsewhere(why) {
+    // The exam belongs to another tab now: the clock stops, nothing more is saved, and the learner is told what
+    // happened and how to go on (the session stays in memory, so a view still on screen acts on nothing harmful).
+    stopClock();
+    ctx.state.lost = why;
+    var h = ctx.dom.h;
+    var body = setView("elsewhere");
+    var words = ELSEWHERE[why];
+    body.appendChild(h("div", { class: "admonition warning", "data-exam-notice": "elsewhere", "data-exam-elsewhere": why }, [
+      h("p", { class: "admonition-title", id: "exam-elsewhere-title", text: words[0] }),
+      h("p", { text: words[1] })
+    ]));
+    body.appendChild(h("p", {}, [why === "submitted"
+      ? h("button", { type: "button", class: "md-button md-button--primary", "data-exam-elsewhere-result": true,
+        text: "See the result" })
+      : h("button", { type: "button", class: "md-button md-button--primary", "data-exam-elsewhere-continue": true,
+        text: why === "ended" ? "Set up an exam" : "Continue here" })]));
+    announce(words[0] + ".");
+    focus("#exam-elsewhere-title");
+  }
+
+  function onElsewhereClick(event) {
+    var button = event.target.closest("button");
+    if (!button) return;
+    if (button.hasAttribute("data-exam-elsewhere-result")) {
+      var last = ctx.core.validSession(ctx.store.get(docs().examLast), ctx.bank);
+      if (last && last.submittedAt) { ctx.state.session = null; results(last, last.expired); return; }
+    }
+    // Start over from what storage holds now, as a fresh visit to the page would: this tab owns the exam again.
+    mount(ctx.state.root);
   }
 
   function checkpoint() {
@@ -112,6 +186,7 @@
     var state = ctx.state;
     state.pending = null;
     stopClock();
+    if (name !== "elsewhere") state.lost = "";
     if (name !== "run") {
       // "Resumed" speaks of the exam in progress: it goes when that exam's view does.
       Array.prototype.forEach.call(state.root.querySelectorAll('[data-exam-notice="info"]'), function (el) { el.remove(); });
@@ -200,7 +275,7 @@
       ctx.browser.setQuery(ctx.state.saved.query || "");
       resume(ctx.state.saved);
     } else if (button.hasAttribute("data-exam-choice-link")) {
-      ctx.store.set(docs().examCurrent, null);
+      write(null);
       setup(ctx.state.link);
       focus("#exam-setup-title");
     }
@@ -218,7 +293,8 @@
   /* ---------- actions ---------- */
 
   function start(plan, built) {
-    update(ctx.core.createSession(plan, now()));
+    // Only over what this tab saw: if another tab started an exam since the form was shown, this one says so.
+    if (!update(ctx.core.createSession(plan, now()))) return;
     var s = ctx.state.session;
     var mine = ctx;
     // The run view the set-up built for this very plan while the learner read the form (exam-setup.js, prepare):
@@ -258,7 +334,7 @@
 
   function resume(saved) {
     var c = ctx.core;
-    update(c.resumed(saved, now()));
+    if (!update(c.resumed(saved, now()))) return;
     if (ctx.state.session.timed && c.remaining(ctx.state.session, now()) <= 0) { submit(true); return; }
     notice("Your exam in progress was resumed where you left it.", "info");
     run();
@@ -268,14 +344,14 @@
   }
 
   function goTo(index) {
-    update(ctx.core.goTo(ctx.state.session, index));
+    if (!update(ctx.core.goTo(ctx.state.session, index))) return;
     views().run.render(ctx);
     views().run.toTop(ctx);
   }
 
   function pause() {
     var s = ctx.state.session;
-    update(ctx.core.setPaused(s, s.runningSince !== null, now()));
+    if (!update(ctx.core.setPaused(s, s.runningSince !== null, now()))) return;
     runClock();
     views().run.render(ctx, "pause");
     tick();
@@ -284,7 +360,7 @@
 
   function tick() {
     var state = ctx && ctx.state;
-    if (!state || !state.session || state.session.submittedAt) return;
+    if (!state || !state.session || state.session.submittedAt || state.lost) return;
     // Off the page before boot.js has heard of it (instant navigation replaces the content first and tells the page
     // after the new content's scripts are in): stop here, keeping the time up to the last tick the exam was seen on.
     if (!state.root.isConnected) { unmount(ctx); return; }
@@ -299,8 +375,18 @@
   }
 
   function submit(timeUp) {
+    // Recorded once, whatever the tabs do: only by the tab whose exam storage holds (another tab that submitted,
+    // abandoned or reset it is named instead), and never when exam:last already is this very exam.
+    if (!ctx.state.session || !stillMine()) return;
     var t = now();
     stopClock();
+    var done = ctx.core.validSession(ctx.store.get(docs().examLast), ctx.bank);
+    if (done && done.submittedAt && ctx.core.sameSession(done, ctx.state.session)) {
+      write(null);
+      ctx.state.session = null;
+      results(done, done.expired);
+      return;
+    }
     var s = ctx.core.submit(ctx.state.session, t, timeUp);
     var result = ctx.core.score(s, ctx.bank, t);
     // Every answer also counts as an attempt on that question, so progress and review see the exam too.
@@ -311,15 +397,17 @@
     });
     ctx.store.set(docs().examHistory, ctx.core.addToHistory(ctx.store.get(docs().examHistory), ctx.core.historyEntry(result, s, t)));
     ctx.store.set(docs().examLast, s);
-    ctx.store.set(docs().examCurrent, null);
+    write(null);
     ctx.state.session = null;
     results(s, timeUp);
   }
 
   function abandon() {
     stopClock();
+    // Abandoning removes only this tab's exam: one another tab has moved on with is left to it.
+    if (ctx.state.session && !stillMine()) return;
     ctx.state.session = null;
-    ctx.store.set(docs().examCurrent, null);
+    write(null);
     setup(ctx.state.link);
     focus("#exam-setup-title");
   }
@@ -356,7 +444,7 @@
     /** @type {ExamContext} */
     var mine = {
       state: { root: root, view: "", session: null, link: null, timer: null, ticks: 0, lastTickAt: 0, lastRemaining: null,
-        pending: null, shown: null, saved: null },
+        pending: null, shown: null, saved: null, written: null, lost: "" },
       bank: guide.bank, core: guide.examCore, answerCore: guide.answerCore, storeCore: guide.storeCore,
       store: guide.store, browser: guide.browser, dom: guide.dom, questionView: guide.questionView,
       confirm: guide.confirm,
@@ -378,25 +466,26 @@
       return mine;
     }
     if (!s.status().kept) {
-      notice("This browser is not keeping data for this site (private mode or blocked storage). The exam still runs " +
-        "to its result, but a reload loses it and the result will not be kept.", "warning");
+      notice("This browser is not keeping data for this site: " + ctx.storeCore.notKeptCause(s.status()) +
+        ". The exam still runs to its result, but a reload loses it and the result will not be kept.", "warning");
     }
     var params = c.parseParams(ctx.browser.query(), bank);
     if (params.unknownIds.length) {
-      notice("Not in the question bank, so left out: " + params.unknownIds.join(", ") + ".");
+      notice("Not in the question bank, so left out: " + c.listText(params.unknownIds) + ".");
     }
     if (params.unknownTopics.length) {
       notice("Unknown topic" + (params.unknownTopics.length === 1 ? "" : "s") + ", left out: " +
-        params.unknownTopics.join(", ") + ".");
+        c.listText(params.unknownTopics) + ".");
     }
     if (params.unknownObjectives.length) {
-      notice("Not an objective of the exam’s study guide, left out: " + params.unknownObjectives.join(", ") +
+      notice("Not an objective of the exam’s study guide, left out: " + c.listText(params.unknownObjectives) +
         " (objectives are numbered 1.1 to 10.5).");
     }
     if (params.problems.length) notice("Not used from this link: " + params.problems.join("; ") + ". The rest of it works.");
     if (params.ids && !params.ids.length) params.ids = null;
     ctx.state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up
     var stored = s.get(docs().examCurrent);
+    ctx.state.written = JSON.stringify(stored); // what this tab has seen: it saves only over this
     var saved = c.validSession(stored, bank);
     // An exam that cannot be resumed is said so, not silently replaced by the set-up form; it stays stored until a
     // new exam takes its place, so nothing is lost should the questions come back.
@@ -416,6 +505,7 @@
     return function (event) {
       if (!ctx || !ctx.state.root.contains(event.target)) return; // a view that has just gone, or another page
       if (ctx.state.view === "choice") { if (handler === "onClick") onChoiceClick(event); return; }
+      if (ctx.state.view === "elsewhere") { if (handler === "onClick") onElsewhereClick(event); return; }
       var view = views()[VIEW_OF[ctx.state.view]];
       if (view && view[handler]) view[handler](ctx, event);
     };
@@ -428,10 +518,19 @@
   // Closing the tab, reloading or switching away: store the clock now rather than up to SAVE_EVERY seconds ago.
   guide.boot.on("pagehide", null, checkpoint);
   guide.boot.on("visibilitychange", null, function () { if (document.visibilityState === "hidden") checkpoint(); });
+  // Another tab saved, submitted, abandoned or reset the exam (or cleared all storage): this tab hears it at once,
+  // rather than at its next save, and stops its clock (stillMine).
+  if (guide.store) {
+    guide.store.onChange(function (name, info) {
+      if (!info.external || !ctx || !ctx.state.session) return;
+      if (name === docs().examCurrent || name === docs().examLast || name === "*") stillMine();
+    });
+  }
 
   // The practice page's [data-exam] (base/boot.js); leaving it by instant navigation unmounts it, keeping the clock.
   guide.boot.component("exam", "[data-exam]", function (root) {
-    var mounted = mount(root);
-    return { unmount: function () { unmount(mounted); } };
+    mount(root);
+    // Whichever exam is on this element by then: "Continue here" mounts it afresh (onElsewhereClick).
+    return { unmount: function () { if (ctx && ctx.state.root === root) unmount(ctx); } };
   });
 })();

@@ -6,7 +6,7 @@
  *
  * Contract: [data-instructors-builder] mount point; [data-instructors-practice] a link to the exam page (its href is the base, so
  * it is right online and offline); it adds [data-instructors-mode], [data-instructors-topic], [data-instructors-objective=<id>],
- * [data-instructors-count],
+ * [data-instructors-count], [data-instructors-count-note] (a count above what the questions chosen hold, lowered),
  * [data-instructors-seed] (drawn questions only: a chosen set's link has no seed), [data-instructors-seed-error],
  * [data-instructors-timer], [data-instructors-domains], [data-instructors-ids], [data-instructors-pick=<id>], [data-instructors-picked=<n>] (the
  * live count of chosen questions), [data-instructors-unknown] (typed ids not in the bank, named and left out of the link),
@@ -73,6 +73,7 @@
     draw.appendChild(objectives);
     draw.appendChild(field("links-count", "Number of questions",
       h("input", { type: "number", min: "1", max: String(bank.order.length), value: String(core.DEFAULT_COUNT), "data-instructors-count": true })));
+    draw.appendChild(h("p", { class: "exam-setup__error", "data-instructors-count-note": true, hidden: true }));
     draw.appendChild(check("links-domains", "Draw in the exam’s domain proportions", { checked: true, "data-instructors-domains": true }));
     draw.appendChild(field("links-seed", "Seed", h("input", { type: "text", inputmode: "numeric", autocomplete: "off",
       value: String(core.newSeed(Math.random)), "data-instructors-seed": true }), "Same seed, same questions in the same order for everyone. Empty: each student gets their own."));
@@ -96,7 +97,8 @@
       var list = h("ul", { class: "links-form__questions" });
       bank.order.filter(function (id) { return bank.questions[id].topic === t.id; }).forEach(function (id) {
         // Titles come from assets/generated/bank/titles.js: this page lists every question, the others load few.
-        var title = (window.llmGuide.bankTitles || {})[id];
+        var titles = window.llmGuide.bankTitles || {};
+        var title = Object.prototype.hasOwnProperty.call(titles, id) ? titles[id] : ""; // "constructor" is an id, not Object's
         list.appendChild(h("li", {}, [check("links-pick-" + id, (title ? title + " " : "") + "(" + id + ")",
           { value: id, "data-instructors-pick": id })]));
       });
@@ -116,7 +118,13 @@
   }
 
   function typedIds(form) {
-    return control(form, "[data-instructors-ids]").value.split(",").map(function (s) { return s.trim(); }).filter(Boolean);
+    // Each id once, in the order first typed: the exam holds a question once, so the count and the link do too.
+    var seen = Object.create(null);
+    return control(form, "[data-instructors-ids]").value.split(",").map(function (s) { return s.trim(); }).filter(function (id) {
+      if (!id || seen[id]) return false;
+      seen[id] = true;
+      return true;
+    });
   }
 
   function showChosen(form, ids, unknown) {
@@ -130,6 +138,18 @@
       ? "Not in the question bank, so left out of the link: " + unknown.map(function (id) { return id.slice(0, 80); }).join(", ") +
         ". Check the spelling against the question list (q/)."
       : "";
+  }
+
+  function countOf(form, bank, core, topics, objectives) {
+    // The count typed, no more than the questions chosen hold: a link asking for 400 of 120 is made for 120, and
+    // the form says so.
+    var n = parseInt(control(form, "[data-instructors-count]").value, 10) || null;
+    var size = core.pool(bank, topics, objectives).length;
+    var note = form.querySelector("[data-instructors-count-note]");
+    var over = n !== null && n > size;
+    note.hidden = !over;
+    note.textContent = over ? "The questions chosen hold " + size + ", so the link asks for " + size + "." : "";
+    return over ? size : n;
   }
 
   function seedOf(form, core) {
@@ -200,7 +220,7 @@
         ids: byIds ? ids : null,
         topics: ticked.length === bank.topics.length ? null : ticked,
         objectives: objectives.length ? objectives : null,
-        n: parseInt(control(form, "[data-instructors-count]").value, 10) || null,
+        n: byIds ? null : countOf(form, bank, core, ticked.length ? ticked : null, objectives.length ? objectives : null),
         proportional: control(form, "[data-instructors-domains]").checked,
         seed: byIds ? null : seed,
         timer: control(form, "[data-instructors-timer]").checked
@@ -214,7 +234,7 @@
         if (!ok) output.select(); // ready to copy by hand
         form.querySelector("[data-instructors-status]").textContent =
           (ok ? "Link copied." : "Copying was refused: select the link above and copy it.") +
-          (left.length ? " Left out, not in the bank: " + left.join(", ") + "." : "");
+          (left.length ? " Left out, not in the bank: " + window.llmGuide.examCore.listText(left) + "." : "");
       });
     }
 

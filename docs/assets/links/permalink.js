@@ -22,7 +22,9 @@
         return;
       }
     }
-    notice.textContent = "No question in this guide has the id \u201c" + (id === null ? window.llmGuide.browser.rawHash() : id) +
+    // Shortened: whatever the address holds is echoed, at most a line of it.
+    var asked = String(id === null ? window.llmGuide.browser.rawHash() : id);
+    notice.textContent = "No question in this guide has the id \u201c" + (asked.length > 80 ? asked.slice(0, 80) + "…" : asked) +
       "\u201d. It may have been renamed or removed; find it in the list below or with the search.";
     notice.hidden = false;
   }

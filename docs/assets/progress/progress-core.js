@@ -63,7 +63,7 @@
   function countByTopic(ids, recordOf) {
     // Answered questions per topic, from the records alone: what the navigation markers show on every page.
     /** @type {{ [key: string]: number }} */
-    var counts = {};
+    var counts = Object.create(null); // by topic or lesson id: "constructor" counts from 0, not from Object's own
     ids.forEach(function (id) {
       var r = recordOf(id);
       var topic = r && r.first ? topicOf(r) : null;
@@ -90,7 +90,7 @@
   function countByLesson(ids, recordOf) {
     // Answered questions per "topic/lesson": the navigation markers of lesson pages.
     /** @type {{ [key: string]: number }} */
-    var counts = {};
+    var counts = Object.create(null); // by topic or lesson id: "constructor" counts from 0, not from Object's own
     ids.forEach(function (id) {
       var r = recordOf(id);
       var lesson = r && r.first ? lessonOf(r) : null;

@@ -22,6 +22,14 @@
   var FORMAT = "llm-ft-guide-progress";
   var VERSION = 3; // 3: the last exam result and an unfinished exam; 2: past results and the exam date
   var DATE = /^\d{4}-\d{2}-\d{2}$/; // review:settings' exam date, as <input type=date> gives it
+  // What a file of this guide can hold: an export of every question with a schedule and fifty past results is well
+  // under a megabyte at 5,000 questions, and browsers give a site about 5 MB in all, so a larger file is not one the
+  // guide wrote, and keeping it would fill the storage for every page of the site.
+  var FILE_LIMIT = 5e6;
+  var MAX_HISTORY = 50; // past results the practice exam keeps (exam-core.js)
+  var DAY = 24 * 60 * 60 * 1000;
+  var MAX_USED_MS = 10 * DAY; // the longest time an exam could have used (time away from the page is not counted)
+  var PER_QUESTION_MS = 2 * 60 * 1000; // a timed exam's limit per question (exam-core.js)
   var storeCore = (root.llmGuide && root.llmGuide.storeCore) ||
     (typeof require === "function" ? require("../base/store.js") : null);
 
@@ -47,24 +55,42 @@
     return { topic: best.topic, id: ids[best.index], number: best.index + 1, done: true };
   }
 
-  function historyEntry(raw) {
+  /**
+   * @param {any} raw
+   * @param {number} [now]
+   */
+  function historyEntry(raw, now) {
     // One past exam result (exam-core.js historyEntry): kept only if its time and score make sense, the rest
-    // defaulted, so a hand-edited or damaged file cannot put something the exam page would show wrongly.
+    // defaulted, so a hand-edited or damaged file cannot put something the exam page would show wrongly ("Invalid
+    // Date", a time used of 2.78e+301 hours).
     if (!raw || typeof raw !== "object") return null;
     var whole = function (n) { return typeof n === "number" && isFinite(n) && n >= 0 && n % 1 === 0; };
-    if (!whole(raw.at) || !raw.at || !whole(raw.total) || !raw.total || !whole(raw.correct)) return null;
+    if (!whole(raw.at) || !raw.at || !plausibleTime(raw.at, now) || !whole(raw.total) || !raw.total ||
+        raw.total > 10000 || !whole(raw.correct)) return null;
     if (raw.correct > raw.total) return null;
+    // A time used that is a number must be one an exam could use; anything else (a word, nothing) reads as 0.
+    if (typeof raw.usedMs === "number" && !(ms(raw.usedMs) && raw.usedMs <= MAX_USED_MS)) return null;
     // The percent as the exam computes it (one decimal), not as the file says: it must agree with the score.
     return {
       at: raw.at, correct: raw.correct, total: raw.total, percent: Math.round((raw.correct / raw.total) * 1000) / 10,
-      usedMs: typeof raw.usedMs === "number" && isFinite(raw.usedMs) && raw.usedMs >= 0 ? raw.usedMs : 0,
+      usedMs: ms(raw.usedMs) ? raw.usedMs : 0,
       timed: raw.timed === true, seed: whole(raw.seed) ? raw.seed : null,
       query: typeof raw.query === "string" ? raw.query.slice(0, 2000) : ""
     };
   }
 
   function examHistory(list) {
-    return (Array.isArray(list) ? list : []).map(historyEntry).filter(Boolean);
+    return (Array.isArray(list) ? list : []).map(function (e) { return historyEntry(e); }).filter(Boolean);
+  }
+
+  /**
+   * @param {any} t
+   * @param {number} [now]
+   */
+  function plausibleTime(t, now) {
+    // A time the guide could have written: not negative, not beyond a day from now (another device's clock may run a
+    // little ahead), so no attempt from the year 3000 pins "Continue" and no result is always "newer".
+    return typeof t === "number" && isFinite(t) && t >= 0 && t <= (now === undefined ? Date.now() : now) + DAY;
   }
 
   function whole(n) { return typeof n === "number" && isFinite(n) && n >= 0 && n % 1 === 0; }
@@ -73,7 +99,12 @@
 
   function plainObject(x) { return !!x && typeof x === "object" && !Array.isArray(x); }
 
-  function sessionProblem(raw, finished) {
+  /**
+   * @param {any} raw
+   * @param {boolean} finished
+   * @param {number} [now]
+   */
+  function sessionProblem(raw, finished, now) {
     // What is wrong with an exam session (exam-core.js createSession, and submit for a finished one), as the end of a
     // sentence ("has no questions"), or "" when nothing is. Stricter than exam-core.js validSession, which repairs
     // what it can: a file is checked before anything of it is kept, so a damaged exam is named, not half-restored.
@@ -88,11 +119,16 @@
     }
     var times = { limitMs: "time limit", startedAt: "start time", elapsedMs: "time used" };
     for (var k in times) if (!ms(raw[k])) return "has a " + times[k] + " that is not a number of milliseconds";
+    if (!plausibleTime(raw.startedAt, now)) return "has a start time that cannot be right (" + timeText(raw.startedAt) + ")";
+    if (raw.elapsedMs > MAX_USED_MS) return "has a time used that cannot be right (" + timeText(raw.elapsedMs) + " ms)";
     if (typeof raw.timed !== "boolean") return "does not say whether it is timed";
     if (raw.timed && !raw.limitMs) return "is timed but has no time limit";
+    if (raw.limitMs > raw.ids.length * PER_QUESTION_MS) return "has a time limit longer than its questions are given";
     if (!whole(raw.seed)) return "has a seed that is not a whole number";
     if (typeof raw.query !== "string") return "has a link that is not text";
-    if (raw.runningSince !== null && !ms(raw.runningSince)) return "has a clock that is neither running nor paused";
+    if (raw.runningSince !== null && !(ms(raw.runningSince) && plausibleTime(raw.runningSince, now))) {
+      return "has a clock that is neither running nor paused";
+    }
     if (!whole(raw.current) || raw.current >= raw.ids.length) {
       return "is at a question number it does not have";
     }
@@ -117,11 +153,18 @@
     if (typeof raw.expired !== "boolean") return "does not say whether its time ran out";
     if (finished) {
       if (!ms(raw.submittedAt) || !raw.submittedAt) return "has no time it was submitted";
+      if (!plausibleTime(raw.submittedAt, now)) return "was submitted at a time that cannot be right (" + timeText(raw.submittedAt) + ")";
       if (raw.runningSince !== null) return "was submitted with its clock still running";
     } else if (raw.submittedAt !== null) {
       return "is marked as submitted";
     }
     return "";
+  }
+
+  function timeText(t) {
+    // A value from a file, shown shortened: a date when it is one, else the number as written.
+    var d = new Date(t);
+    return isFinite(d.getTime()) && t > 1e11 ? d.toISOString().slice(0, 10) : String(t).slice(0, 24);
   }
 
   function session(raw) {
@@ -150,12 +193,43 @@
   }
 
   /**
+   * @param {any} raw
+   * @param {number} now
+   * @returns {string}
+   */
+  function recordProblem(raw, now) {
+    // What makes a question's record in a file one the guide cannot have written, as the end of a sentence, or "".
+    var size = JSON.stringify(raw === undefined ? null : raw).length;
+    if (size > storeCore.RECORD_LIMIT) {
+      return "holds " + storeCore.sizeText(size) + ", more than a record of the guide ever does (" +
+        storeCore.sizeText(storeCore.RECORD_LIMIT) + ")";
+    }
+    if (!plainObject(raw)) return "is not a record of answers";
+    var parts = { first: "first answer", last: "latest answer" };
+    for (var k in parts) {
+      var a = raw[k];
+      if (plainObject(a) && a.at !== undefined && !plausibleTime(a.at, now)) {
+        return "has a " + parts[k] + " dated " + timeText(a.at) + ", which cannot be right";
+      }
+    }
+    return "";
+  }
+
+  /**
    * @param {string} text
    * @param {string[]} knownIds
+   * @param {number} [now]
    */
-  function parseImport(text, knownIds) {
+  function parseImport(text, knownIds, now) {
     // A progress file from any browser: refuse anything that is not one (saying why), keep what this guide knows,
-    // and name the question ids it does not (a file from a later or earlier bank).
+    // and name the question ids it does not (a file from a later or earlier bank). Values no guide could have written
+    // (a record of megabytes, a date beyond tomorrow, ten thousand past results) refuse the file, named; what a
+    // record holds beyond what the guide keeps is dropped and named (`dropped`).
+    if (now === undefined) now = Date.now();
+    if (typeof text !== "string" || text.length > FILE_LIMIT) {
+      return { ok: false, error: "This file is " + storeCore.sizeText(typeof text === "string" ? text.length : 0) +
+        ", more than a progress file of this guide can be (" + storeCore.sizeText(FILE_LIMIT) + ")." };
+    }
     var data;
     try { data = JSON.parse(text); } catch (error) {
       return { ok: false, error: "This file is not a progress export: it is not valid JSON." };
@@ -163,8 +237,12 @@
     if (!data || typeof data !== "object" || data.format !== FORMAT) {
       return { ok: false, error: "This file is not a progress export from this guide." };
     }
-    if (typeof data.version !== "number" || data.version > VERSION) {
+    if (typeof data.version === "number" && data.version % 1 === 0 && data.version > VERSION) {
       return { ok: false, error: "This progress file comes from a newer version of the guide; reload the page and try again." };
+    }
+    if (typeof data.version !== "number" || data.version % 1 !== 0 || data.version < 1) {
+      return { ok: false, error: "This progress file is damaged: its version (" + String(JSON.stringify(data.version)).slice(0, 20) +
+        ") is not one this guide writes (1 to " + VERSION + ")." };
     }
     if (!data.questions || typeof data.questions !== "object" || Array.isArray(data.questions)) {
       return { ok: false, error: "This progress file is damaged: it has no list of questions." };
@@ -181,7 +259,7 @@
     if (typeof review !== "object" || Array.isArray(review) || badDate) {
       return { ok: false, error: "This progress file is damaged: its exam date is not a date (YYYY-MM-DD)." };
     }
-    var known = {};
+    var known = Object.create(null);
     knownIds.forEach(function (id) { known[id] = true; });
     var isKnown = function (id) { return Object.prototype.hasOwnProperty.call(known, id); };
     // The last result and the unfinished exam: one session each, or nothing (null, or absent before version 3).
@@ -190,27 +268,38 @@
     var unknown = {};
     for (var name in parts) {
       var raw = exam[name] === undefined ? null : exam[name];
-      var problem = raw === null ? "" : sessionProblem(raw, name === "last");
+      var problem = raw === null ? "" : sessionProblem(raw, name === "last", now);
       if (problem) return { ok: false, error: "This progress file is damaged: its " + parts[name] + " " + problem + "." };
       sessions[name] = raw === null ? null : session(raw);
       unknown[name] = raw === null ? [] : raw.ids.filter(function (id) { return !isKnown(id); });
     }
+    if ((exam.history || []).length > MAX_HISTORY) {
+      return { ok: false, error: "This progress file is damaged: it holds " + exam.history.length.toLocaleString("en") +
+        " practice exam results, where the guide keeps the last " + MAX_HISTORY + "." };
+    }
     var history = [];
     var damaged = [];
     (exam.history || []).forEach(function (raw, i) {
-      var entry = historyEntry(raw);
+      var entry = historyEntry(raw, now);
       if (entry) history.push(entry); else damaged.push(i + 1);
     });
-    var records = {};
+    var records = Object.create(null);
     var skipped = [];
-    Object.keys(data.questions).forEach(function (id) {
-      if (!isKnown(id)) { skipped.push(id); return; }
-      var record = storeCore.normalizeRecord(data.questions[id]);
-      if (!storeCore.isEmpty(record)) records[id] = record;
-    });
+    /** @type {string[]} */
+    var dropped = [];
+    var ids = Object.keys(data.questions);
+    for (var q = 0; q < ids.length; q++) {
+      var id = ids[q];
+      if (!isKnown(id)) { skipped.push(id.slice(0, 80)); continue; }
+      var problem = recordProblem(data.questions[id], now);
+      if (problem) return { ok: false, error: "This progress file is damaged: its record of question " + id + " " + problem + "." };
+      var clean = storeCore.cleanRecord(data.questions[id]);
+      clean.dropped.forEach(function (what) { dropped.push(id + " " + what); });
+      if (!storeCore.isEmpty(clean.record)) records[id] = clean.record;
+    }
     // An exam that holds questions this guide does not have could not be shown: it is left out and its ids named.
     return {
-      ok: true, records: records, skipped: skipped.sort(), history: history, damaged: damaged, examDate: date,
+      ok: true, records: records, skipped: skipped.sort(), dropped: dropped, history: history, damaged: damaged, examDate: date,
       last: unknown.last.length ? null : sessions.last, current: unknown.current.length ? null : sessions.current,
       unknownInLast: unknown.last, unknownInCurrent: unknown.current
     };
@@ -257,11 +346,98 @@
     var at = function (e) { return e && typeof e.at === "number" ? e.at : 0; };
     var list = here.concat(added).map(function (e, i) { return { e: e, i: i }; });
     list.sort(function (a, b) { return at(b.e) - at(a.e) || a.i - b.i; });
-    return { history: list.map(function (x) { return x.e; }), added: added.length };
+    // The exam keeps the last fifty: so does an import, so history never grows past what the page shows.
+    var kept = list.slice(0, Math.max(MAX_HISTORY, here.length));
+    var fromFile = kept.filter(function (x) { return x.i >= here.length; }).length;
+    return { history: kept.map(function (x) { return x.e; }), added: fromFile, dropped: list.length - kept.length };
   }
 
-  function idList(ids) {
-    return ids.slice(0, 5).join(", ") + (ids.length > 5 ? " and " + (ids.length - 5) + " more" : "");
+  /**
+   * @param {any[]} ids
+   * @param {number} [longest] characters kept of each (80: an id; a note names an id and what was wrong)
+   * @returns {string}
+   */
+  function idList(ids, longest) {
+    // The first five, shortened, and how many more: a file or a storage of ten thousand bad ids is a sentence, not a
+    // page of them.
+    return ids.slice(0, 5).map(function (id) { return String(id).slice(0, longest || 80); }).join(", ") +
+      (ids.length > 5 ? " and " + (ids.length - 5) + " more" : "");
+  }
+
+  function plural(n, one, many) { return n + " " + (n === 1 ? one : many || one + "s"); }
+
+  function sentenceList(parts) {
+    return parts.length < 2 ? parts.join("") : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+  }
+
+  // The exam's and Review's documents (store.js DOCS), as a learner knows them.
+  var DOC_WORDS = { "exam:history": "your practice exam results", "exam:last": "your last exam's full result",
+    "exam:current": "your unfinished exam", "review:settings": "your exam date" };
+
+  /**
+   * @param {{ total: number, questions: number, questionBytes: number, docs: { [name: string]: number } }} fp
+   * @param {number} results past exam results in exam:history
+   * @returns {string}
+   */
+  function footprintText(fp, results) {
+    // store.js footprint() in words: the whole, and what each answered question and each past result costs.
+    if (!fp.total) return "The guide keeps nothing in this browser yet.";
+    var size = storeCore.sizeText;
+    var parts = [];
+    if (fp.questions) {
+      parts.push(plural(fp.questions, "question") + " with answers (about " + size(Math.round(fp.questionBytes / fp.questions)) + " each)");
+    }
+    var history = fp.docs["exam:history"] || 0;
+    if (history && results) {
+      parts.push(plural(results, "practice exam result") + " (about " + size(Math.round(history / results)) + " each; the last " +
+        MAX_HISTORY + " are kept)");
+    }
+    if (fp.docs["exam:last"]) parts.push("your last exam's full result (" + size(fp.docs["exam:last"]) + ")");
+    if (fp.docs["exam:current"]) parts.push("an unfinished exam (" + size(fp.docs["exam:current"]) + ")");
+    return "The guide keeps " + size(fp.total) + " in this browser" + (parts.length ? ": " + sentenceList(parts) : "") +
+      ". Browsers allow a site about 5 MB.";
+  }
+
+  /**
+   * @param {{ unreadable: string[], unreadableDocs: string[], listed: boolean }} inv store.js inventory()
+   * @param {string} where what left out means here ("not in the file")
+   * @returns {string}
+   */
+  function unreadText(inv, where) {
+    // What Export could not read, named, so a backup is never trusted for what it does not hold ("" when all was read).
+    var parts = [];
+    if (inv.unreadable.length) {
+      parts.push(plural(inv.unreadable.length, "answer record") + " (" + idList(inv.unreadable) + ")");
+    }
+    inv.unreadableDocs.forEach(function (name) { parts.push(DOC_WORDS[name] || name); });
+    var out = parts.length ? " This browser holds but could not read, so " + where + ": " + sentenceList(parts) + "." : "";
+    if (!inv.listed) out += " This browser would not list what it keeps, so only this guide's questions were looked for.";
+    return out;
+  }
+
+  /**
+   * @param {{ answers: number, schedules: number, damaged: number, refused: string[], docs: string[] }} cleared
+   * @param {number} results how many past results exam:history held
+   * @returns {string}
+   */
+  function resetText(cleared, results) {
+    // What "Reset all progress" cleared, from the writes that worked, and what storage refused to clear.
+    var parts = [];
+    if (cleared.answers) {
+      parts.push(plural(cleared.answers, "answered question") +
+        (cleared.schedules ? " (with " + plural(cleared.schedules, "Review schedule") + ")" : ""));
+    }
+    if (cleared.damaged) parts.push(plural(cleared.damaged, "damaged record"));
+    cleared.docs.forEach(function (name) {
+      parts.push(name === "exam:history" && results ? plural(results, "practice exam result") : DOC_WORDS[name] || name);
+    });
+    var out = parts.length ? "Cleared " + sentenceList(parts) + "." : "There was nothing to clear.";
+    out += " Your exam date was kept.";
+    if (cleared.refused.length) {
+      out += " This browser's storage refused to clear " + plural(cleared.refused.length, "record") + " (" +
+        idList(cleared.refused) + "): this page no longer shows them, but they come back when a page is reloaded.";
+    }
+    return out;
   }
 
   function mergeExam(here, file) {
@@ -307,7 +483,8 @@
   var io = {
     FORMAT: FORMAT, VERSION: VERSION, latest: latest, exportDocument: exportDocument, parseImport: parseImport,
     merge: merge, historyEntry: historyEntry, mergeHistory: mergeHistory, sessionProblem: sessionProblem,
-    mergeExam: mergeExam
+    mergeExam: mergeExam, idList: idList, footprintText: footprintText, unreadText: unreadText, resetText: resetText,
+    FILE_LIMIT: FILE_LIMIT, MAX_HISTORY: MAX_HISTORY
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.progressFile = io;

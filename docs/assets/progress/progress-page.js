@@ -157,7 +157,7 @@
     if (!review || !rc) return;
     var ids = allIds();
     /** @type {{ [id: string]: QuestionRecord }} */
-    var records = {};
+    var records = Object.create(null); // by question id, which may be any slug ("constructor")
     ids.forEach(function (id) { records[id] = store.question(id); });
     var settings = store.get(SETTINGS) || {};
     var exam = rc.parseExamDate(settings.examDate || "");
@@ -173,6 +173,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-progress-table]"), renderTable);
     Array.prototype.forEach.call(document.querySelectorAll("[data-progress-continue]"), renderContinue);
     Array.prototype.forEach.call(document.querySelectorAll("[data-progress-controls]"), function (c) { c.hidden = false; });
+    renderFootprint();
   }
 
   function message(text) {
@@ -180,16 +181,31 @@
     if (box) box.textContent = text;
   }
 
-  function snapshot() {
+  /** @param {string[]} ids */
+  function snapshot(ids) {
     /** @type {{ [id: string]: QuestionRecord }} */
-    var records = {};
-    store.questionIds().forEach(function (id) { records[id] = store.question(id); });
+    var records = Object.create(null);
+    ids.forEach(function (id) { records[id] = store.question(id); });
     return records;
   }
 
+  function renderFootprint() {
+    // What the guide keeps in this browser, measured from storage itself, so a learner can see it stays small.
+    var box = /** @type {HTMLElement | null} */ (document.querySelector("[data-progress-footprint]"));
+    if (!box) return;
+    var history = store.get(HISTORY);
+    var fp = store.footprint();
+    box.textContent = io.footprintText(fp, Array.isArray(history) ? history.length : 0);
+    box.setAttribute("data-bytes", String(fp.total));
+    box.hidden = false;
+  }
+
   function exportFile() {
+    // Everything that can be read goes into the file, also when storage is full or half broken; what cannot be read
+    // is named, so a learner never trusts a backup that is quietly missing part of their work.
+    var inv = store.inventory(allIds());
     var settings = store.get(SETTINGS) || {};
-    var doc = io.exportDocument(snapshot(), Date.now(), {
+    var doc = io.exportDocument(snapshot(inv.ids), Date.now(), {
       history: store.get(HISTORY), last: store.get(LAST), current: store.get(CURRENT), examDate: settings.examDate
     });
     var name = "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json";
@@ -198,7 +214,7 @@
     var results = doc.exam.history.length;
     message("Exported " + answered + " answered question" + (answered === 1 ? "" : "s") + " and " + results +
       " practice exam result" + (results === 1 ? "" : "s") + (doc.review.examDate ? ", with your exam date," : "") +
-      " to " + name + "." + examParts(doc.exam));
+      " to " + name + "." + examParts(doc.exam) + io.unreadText(inv, "not in the file"));
   }
 
   function examParts(exam) {
@@ -219,32 +235,56 @@
       var result = io.parseImport(text, allIds());
       if (!result.ok) { message(result.error + " Nothing was changed."); return; }
       var ids = Object.keys(result.records);
-      ids.forEach(function (id) { store.saveQuestion(id, io.merge(store.question(id), result.records[id])); });
+      // The summary says what was stored, from what each write returned: with the storage nearly full, a part that
+      // did not fit is named, not promised (it lasts for this visit only, as the storage notice says).
+      var unsaved = [];
+      ids.forEach(function (id) {
+        if (!store.saveQuestion(id, io.merge(store.question(id), result.records[id]))) unsaved.push(id);
+      });
       tagTopics(); // a file from before attempts carried their topic
       // Exam results are added to this browser's, never replace them; its exam date, when it has one, stays.
       var merged = io.mergeHistory(store.get(HISTORY), result.history);
-      if (merged.added) store.set(HISTORY, merged.history);
+      var kept = { history: true, date: true, last: true, current: true };
+      if (merged.added || merged.dropped) kept.history = store.set(HISTORY, merged.history);
       var settings = store.get(SETTINGS);
       var here = settings && typeof settings.examDate === "string" && settings.examDate ? settings.examDate : null;
-      if (result.examDate && !here) store.set(SETTINGS, { examDate: result.examDate });
+      if (result.examDate && !here) kept.date = store.set(SETTINGS, { examDate: result.examDate });
       // The last result when it is newer; the unfinished exam when none is in progress here.
       var exam = io.mergeExam({ last: store.get(LAST), current: store.get(CURRENT) }, result);
-      if (exam.last) store.set(LAST, exam.last);
-      if (exam.current) store.set(CURRENT, exam.current);
+      if (exam.last) kept.last = store.set(LAST, exam.last);
+      if (exam.current) kept.current = store.set(CURRENT, exam.current);
       var said = "Imported " + ids.length + " question" + (ids.length === 1 ? "" : "s") +
         (merged.added ? " and " + merged.added + " practice exam result" + (merged.added === 1 ? "" : "s") : "") + ".";
       if (result.skipped.length) {
-        said += " Skipped " + result.skipped.length + " this guide does not have: " + result.skipped.join(", ") + ".";
+        said += " Skipped " + result.skipped.length + " this guide does not have: " + io.idList(result.skipped) + ".";
+      }
+      if (result.dropped.length) {
+        said += " Left out what the guide does not keep (a damaged Review schedule starts afresh): " +
+          io.idList(result.dropped, 200) + ".";
+      }
+      if (merged.dropped) {
+        said += " The oldest " + merged.dropped + " practice exam result" + (merged.dropped === 1 ? " was" : "s were") +
+          " left out: the guide keeps the last " + io.MAX_HISTORY + ".";
       }
       if (result.damaged.length) {
         said += " Left out " + result.damaged.length + " damaged practice exam result" +
-          (result.damaged.length === 1 ? "" : "s") + " (number " + result.damaged.join(", ") + " in the file).";
+          (result.damaged.length === 1 ? "" : "s") + " (number " + io.idList(result.damaged) + " in the file).";
       }
-      if (result.examDate && !here) said += " Your exam date is now " + result.examDate + ".";
-      else if (result.examDate && here !== result.examDate) {
+      if (result.examDate && !here && kept.date) said += " Your exam date is now " + result.examDate + ".";
+      else if (result.examDate && here && here !== result.examDate) {
         said += " This browser's exam date (" + here + ") was kept; the file's was " + result.examDate + ".";
       }
       if (exam.notes.length) said += " " + exam.notes.join(" ");
+      var lost = [];
+      if (unsaved.length) lost.push(unsaved.length + " of the questions");
+      if (!kept.history) lost.push("the practice exam results");
+      if (!kept.date) lost.push("the exam date");
+      if (!kept.last) lost.push("the last exam's full result");
+      if (!kept.current) lost.push("the unfinished exam");
+      if (lost.length) {
+        said += " Not stored, so kept for this visit only (" + guide.storeCore.notKeptCause(store.status()) + "): " +
+          lost.join(", ") + ".";
+      }
       message(said);
       render();
     });
@@ -266,17 +306,33 @@
   }
 
   function resetAll() {
+    // Clears what storage holds (damaged records too) and says exactly what went, counted from the writes that
+    // worked: a storage that refuses a removal is named, not reported as cleared.
+    var inv = store.inventory(allIds());
     var docs = {};
     EXAM_DOCS.forEach(function (name) { docs[name] = store.get(name); });
-    undo = { records: snapshot(), docs: docs };
-    Object.keys(undo.records).forEach(function (id) { store.saveQuestion(id, null); });
-    EXAM_DOCS.forEach(function (name) { if (docs[name] !== null) store.set(name, null); });
-    message("All progress cleared. Undo is available until you leave this page.");
-    render();
-    guide.confirm.done(confirmBox(), {
-      text: "All progress cleared: answers, Review schedules and practice exam results. Your exam date was kept.",
-      undoAttr: "data-progress-undo", onUndo: undoReset
+    undo = { records: snapshot(inv.ids), docs: docs };
+    // With no storage at all, answers lived in this visit's memory only: clearing that is clearing all of it.
+    var stored = store.status().available;
+    var done = function (ok) { return ok || !stored; };
+    var cleared = { answers: 0, schedules: 0, damaged: 0, refused: /** @type {string[]} */ ([]), docs: /** @type {string[]} */ ([]) };
+    inv.ids.forEach(function (id) {
+      var schedule = !!(undo.records[id].extra && undo.records[id].extra.review);
+      if (done(store.saveQuestion(id, null))) { cleared.answers += 1; if (schedule) cleared.schedules += 1; }
+      else cleared.refused.push(id);
     });
+    inv.unreadable.forEach(function (id) {
+      if (done(store.saveQuestion(id, null))) cleared.damaged += 1; else cleared.refused.push(id);
+    });
+    EXAM_DOCS.forEach(function (name) {
+      if (docs[name] === null && inv.unreadableDocs.indexOf(name) === -1) return;
+      if (done(store.set(name, null))) cleared.docs.push(name); else cleared.refused.push(name);
+    });
+    var history = Array.isArray(docs[HISTORY]) ? docs[HISTORY].length : 0;
+    var said = io.resetText(cleared, history);
+    message(said + " Undo is available until you leave this page.");
+    render();
+    guide.confirm.done(confirmBox(), { text: said, undoAttr: "data-progress-undo", onUndo: undoReset });
   }
 
   function undoReset() {

@@ -83,8 +83,14 @@
     if (store.status().kept) return;
     var notice = /** @type {HTMLElement} */ (document.querySelector("[data-progress-notice]"));
     if (!notice || !notice.hidden) return;
-    notice.textContent = "This browser is not keeping your answers (its storage is blocked or full), so they last " +
-      "for this visit only. Export on the Your progress page still saves them to a file.";
+    // The cause, named: a full storage still shows (and exports) everything kept before; only new answers are at risk.
+    var status = store.status();
+    notice.textContent = status.full
+      ? "This browser is not keeping your answers for now: " + guide.storeCore.notKeptCause(status) + " (another " +
+        "page of this site, or a file opened from disk, can fill it). Everything kept before still shows and counts; " +
+        "what you answer now lasts for this visit only. Export on the Your progress page saves all of it to a file."
+      : "This browser is not keeping your answers: " + guide.storeCore.notKeptCause(status) + ", so they last for " +
+        "this visit only. Export on the Your progress page still saves them to a file.";
     notice.hidden = false;
   }
 

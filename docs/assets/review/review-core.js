@@ -58,6 +58,10 @@
     });
   }
 
+  function storeCore() {
+    return (root.llmGuide && root.llmGuide.storeCore) || (typeof require === "function" ? require("../base/store.js") : null);
+  }
+
   function time(value) {
     var t = typeof value === "number" ? value : Date.parse(value);
     return isFinite(t) ? t : null;
@@ -131,10 +135,17 @@
    */
   function schedule(lib, record, rating, now) {
     // The next schedule after answering now; the first review of a question starts from a new card.
+    // A card that is not sound (store.js checks every record it reads, but a schedule may come from anywhere) starts
+    // afresh: ts-fsrs throws on it ("Invalid date"), which would hold Review on that card for good.
     var fsrs = scheduler(lib);
-    var previous = record && record.extra && record.extra.review && record.extra.review.card;
-    var card = previous ? previous : lib.createEmptyCard(new Date(now));
-    var next = fsrs.next(card, new Date(now), RATINGS[rating]).card;
+    var stored = record && record.extra && record.extra.review;
+    var previous = stored && !storeCore().reviewProblem(stored) ? stored.card : null;
+    var next;
+    try {
+      next = fsrs.next(previous || lib.createEmptyCard(new Date(now)), new Date(now), RATINGS[rating]).card;
+    } catch (error) {
+      next = fsrs.next(lib.createEmptyCard(new Date(now)), new Date(now), RATINGS[rating]).card;
+    }
     return { card: JSON.parse(JSON.stringify(next)), rating: rating, at: now };
   }
 

@@ -18,7 +18,7 @@
 
   var SETTINGS = window.llmGuide.storeCore.DOCS.reviewSettings;
   var FAILED = "The review could not be loaded. Reload the page to try again.";
-  var state = null; // { root, bank, current }
+  var state = null; // { root, bank, current, seen: the current card's schedule when shown (JSON) }
 
   function g() { return window.llmGuide || {}; }
   function now() { return Date.now(); }
@@ -34,7 +34,7 @@
 
   function records() {
     /** @type {{ [id: string]: QuestionRecord }} */
-    var out = {};
+    var out = Object.create(null); // by question id, which may be any slug ("constructor")
     var store = g().store;
     state.bank.order.forEach(function (id) { out[id] = store.question(id); });
     return out;
@@ -68,6 +68,7 @@
     body.appendChild(summary(q, t, false));
     if (q.due.length) {
       state.current = q.due[0].id;
+      state.seen = scheduleOf(q.due[0].id);
       body.appendChild(card(q.due[0].id));
     } else {
       state.current = null;
@@ -169,10 +170,36 @@
     return form;
   }
 
+  function scheduleOf(id) {
+    // A card's schedule as stored, to tell whether another tab checked it since this one showed it.
+    var record = g().store.question(id);
+    return JSON.stringify(record.extra && record.extra.review || null);
+  }
+
+  function checkedElsewhere(form, id) {
+    // The card was checked in another tab after this one showed it: that check counts, this one would count it twice.
+    var core = g().reviewCore;
+    var review = g().store.question(id).extra;
+    var t = now();
+    var due = review && review.review ? core.effectiveDue(Date.parse(review.review.card.due), examDate(), t) : t;
+    Array.prototype.forEach.call(form.querySelectorAll("input"), function (i) { i.disabled = true; });
+    form.querySelector("[data-review-check]").hidden = true;
+    var result = form.querySelector("[data-review-result]");
+    result.textContent = "";
+    result.appendChild(h("p", { "data-review-elsewhere": true, "data-review-next-date": String(due),
+      text: "This question was just checked in another tab, so this answer was not counted again. It comes back " +
+        core.describeDue(due, t) + " (" + dateText(due) + ")." }));
+    refreshAfterCheck();
+    var next = h("button", { type: "button", class: "md-button md-button--primary", "data-review-next": true, text: "Next question" });
+    form.querySelector("[data-review-explained]").appendChild(h("p", {}, [next]));
+    next.focus();
+  }
+
   function check(form, id) {
     var core = g().reviewCore;
     var store = g().store;
     var q = state.bank.questions[id];
+    if (id === state.current && scheduleOf(id) !== state.seen) { checkedElsewhere(form, id); return; }
     var selected = Array.prototype.filter.call(form.querySelectorAll("[data-review-input]"), function (i) { return i.checked; })
       .map(function (i) { return parseInt(i.value, 10); });
     var result = form.querySelector("[data-review-result]");
@@ -221,7 +248,7 @@
   }
 
   function mount(root) {
-    state = { root: root, bank: g().bank, current: null };
+    state = { root: root, bank: g().bank, current: null, seen: "" };
     root.textContent = "";
     root.setAttribute("data-review-ready", "");
     h = g().dom ? g().dom.h : null;
@@ -240,7 +267,8 @@
     }
     if (!g().store.status().kept) {
       root.appendChild(h("div", { class: "admonition warning", "data-review-notice": true }, [h("p", {
-        text: "This browser is not keeping data for this site, so the schedule lasts only for this visit." })]));
+        text: "New schedules are not being kept: " + g().storeCore.notKeptCause(g().store.status()) +
+          ", so what you check here lasts only for this visit." })]));
     }
     root.appendChild(settingsForm());
     root.appendChild(h("div", { "data-review-body": true }));
