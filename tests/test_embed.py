@@ -275,3 +275,33 @@ def test_the_instructors_page_shows_working_embeds_and_builds_them(
         f"{served_site}embed/?ids={','.join(ids)}&palette=dark"
     )
     assert json.dumps(snippet.input_value()).count("data-llm-guide") == 1
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_embedded_lesson_answered_has_no_accessibility_violations(
+    browser: Browser, served_site: str, bank: LoadedBank, scheme: str
+) -> None:
+    """axe and IBM's checker on a lesson's embed with one question answered wrongly and one rightly (verdicts,
+    explanations and sources shown), and on an unknown id's notice, in both palettes."""
+    from tests.test_accessibility import ACE, AXE, ibm_violations, violations
+
+    context = browser.new_context(color_scheme=scheme, reduced_motion="reduce")  # type: ignore[arg-type]
+    page = context.new_page()
+    page.goto(f"{served_site}embed/?lesson={LESSON[0]}/{LESSON[1]}")
+    forms = page.locator("[data-embed-question]")
+    expect(forms.first).to_be_attached()
+    questions = [q for q in bank.questions_for(LESSON[0]) if q.lesson == LESSON[1]]
+    for n, q in enumerate(questions[:2]):
+        pick = q.key if n else [i for i in range(len(q.options)) if i not in q.key][: q.select]
+        for index in pick:
+            forms.nth(n).locator(f'[data-embed-option="{index}"] [data-embed-input]').check()
+        forms.nth(n).locator("[data-embed-check]").click()
+        expect(forms.nth(n).locator("[data-embed-result]")).to_have_attribute(
+            "data-embed-correct", str(bool(n)).lower()
+        )
+    found = violations(page, AXE.read_text(encoding="utf-8")) + ibm_violations(page, ACE.read_text(encoding="utf-8"))
+    page.goto(f"{served_site}embed/?q=no-such-question")
+    expect(page.locator("[data-embed-notice]")).to_be_visible()
+    found += violations(page, AXE.read_text(encoding="utf-8"))
+    context.close()
+    assert found == []
