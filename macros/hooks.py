@@ -32,7 +32,7 @@ from guide.errors import GuideError  # noqa: E402 - needs the path above
 from guide.outputs import postbuild, reproducible  # noqa: E402
 from guide.render.toc import question_links, quiz_positions  # noqa: E402
 from guide.site import current  # noqa: E402
-from macros import PAGES_ONLY, SERVING, load_error, log, searchcache  # noqa: E402
+from macros import PAGES_ONLY, SERVING, load_error, log, searchcache, searchrank  # noqa: E402
 
 _ID = re.compile(r'\sid="([^"]+)"')
 _HEADING_ID = re.compile(r"<h[1-6][^>]*\sid=\"([^\"]+)\"")
@@ -123,9 +123,11 @@ def on_config(config: Any, **_: Any) -> Any:
             for key in list(config.validation[check]):
                 config.validation[check][key] = logging.INFO
     if config.plugins.get("material/search") or config.plugins.get("search"):
-        # Rebuilds in `mkdocs serve` reuse the search entries of unchanged pages (macros/searchcache.py).
+        # Questions rank above their lesson's notes (macros/searchrank.py); rebuilds in `mkdocs serve` reuse the
+        # search entries of unchanged pages (macros/searchcache.py), boosts included.
         from material.plugins.search.plugin import SearchIndex
 
+        searchrank.install(SearchIndex)
         searchcache.install(SearchIndex)
     # Edit links need a repository: without REPO_URL, MkDocs would warn (and --strict fail) on the relative edit_uri.
     if not config.repo_url:

@@ -283,6 +283,12 @@ def html_bytes_per_question(site: Path, n: int) -> float:
     return sum(p.stat().st_size for p in (site / "topics").rglob("*.html")) / n
 
 
+def search_index_kb(site: Path) -> tuple[float, float]:
+    """Material's search index, which every search first downloads: KB raw and gzipped."""
+    data = (site / "search" / "search_index.json").read_bytes()
+    return len(data) / 1024, len(gzip.compress(data, 9)) / 1024
+
+
 def page_assets(site: Path, page: Path) -> tuple[int, int]:
     """The guide's own JS and CSS a page loads (files under assets/, not the theme's), raw and gzipped bytes; for
     the peer, the inline <script>/<style> blocks its plugin adds."""
@@ -741,7 +747,12 @@ def main() -> int:
             print(lines[-1], flush=True)
             memory = ", ".join(f"{k} {b[k].peak_mb:.0f} MB" for k in kinds)
             per_q = ", ".join(f"{k} {html_bytes_per_question(projects[k] / 'site', n) / 1024:.1f} KB" for k in kinds)
-            extra.append(f"- {n:,} questions: peak memory {memory}; topic-page HTML per question {per_q}.")
+            index = ", ".join(
+                "{} {:.0f} KB ({:.0f} KB gzipped)".format(k, *search_index_kb(projects[k] / "site")) for k in kinds
+            )
+            extra.append(
+                f"- {n:,} questions: peak memory {memory}; topic-page HTML per question {per_q}; search index {index}."
+            )
             if not args.no_browser:
                 site = projects["guide"] / "site"
                 with gzip_server(site) as url:

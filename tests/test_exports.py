@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import sqlite3
+import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
@@ -19,7 +21,8 @@ import jsonschema
 import pytest
 
 from guide.bank.validate import LoadedBank, load_bank
-from guide.outputs.exports import EXPORTS, anki, gift, jsonbank, write_all
+from guide.outputs import history
+from guide.outputs.exports import EXPORTS, anki, gift, jsonbank, qti, write_all
 from guide.render import doclinks
 from guide.render.renderer import Renderer
 from tests.bankfixtures import VALID, replace_once
@@ -238,6 +241,46 @@ def test_qti_holds_every_question_key_and_explanation(exported: Path, bank: Load
     check_qti_against_bank(exported / "llm-finetuning-guide.qti.zip", bank)
 
 
+CANVAS = "{http://canvas.instructure.com/xsd/cccv1p0}"
+
+
+def test_qti_carries_the_quizs_settings_and_how_many_to_choose(exported: Path, bank: LoadedBank) -> None:
+    """Canvas's exports hold the quiz's settings in assessment_meta.xml, named by the manifest as a dependency of the
+    assessment; "choose N" items say N in `maxnumber`, which readers use to stop a learner ticking more."""
+    path = exported / "llm-finetuning-guide.qti.zip"
+    with zipfile.ZipFile(path) as archive:
+        manifest = ElementTree.fromstring(archive.read("imsmanifest.xml"))
+        ns = "{http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1}"
+        resources = {r.get("identifier"): r for r in manifest.iter(f"{ns}resource")}
+        assessment = next(r for r in resources.values() if r.get("type") == "imsqti_xmlv1p2")
+        dependency = assessment.find(f"{ns}dependency")
+        assert dependency is not None, "the assessment names its settings file"
+        meta_resource = resources[dependency.get("identifierref")]
+        meta_path = str(meta_resource.get("href"))
+        assert meta_path.endswith("/assessment_meta.xml")
+        assert [f.get("href") for f in meta_resource.iter(f"{ns}file")] == [meta_path]
+        meta = ElementTree.fromstring(archive.read(meta_path))
+    assert meta.tag == f"{CANVAS}quiz" and meta.get("identifier") == qti.ASSESSMENT_ID
+    assert meta.findtext(f"{CANVAS}title") == qti.TITLE
+    assert meta.findtext(f"{CANVAS}description") == qti.DESCRIPTION
+    assert meta.findtext(f"{CANVAS}shuffle_answers") == "false"
+    assert float(meta.findtext(f"{CANVAS}points_possible") or "0") == len(bank.questions)
+    items = qti_items(path)
+    points = [
+        f.findtext(f"{QTI}fieldentry")
+        for item in items
+        for f in item.iter(f"{QTI}qtimetadatafield")
+        if f.findtext(f"{QTI}fieldlabel") == "points_possible"
+    ]
+    assert sum(float(p or "0") for p in points) == len(bank.questions), "the total is the items' points"
+    for question, item in zip(bank.questions, items, strict=True):
+        choice = item.find(f".//{QTI}render_choice")
+        assert choice is not None
+        expected = str(question.select) if question.select > 1 else None
+        assert choice.get("maxnumber") == expected, question.id
+    assert any(q.select > 1 for q in bank.questions) and any(q.select == 1 for q in bank.questions)
+
+
 def test_qti_keeps_special_characters_as_text(hostile: tuple[LoadedBank, Path]) -> None:
     bank, out = hostile
     check_qti_against_bank(out / "llm-finetuning-guide.qti.zip", bank)
@@ -286,6 +329,82 @@ def test_anki_ids_do_not_change_between_builds(hostile: tuple[LoadedBank, Path],
     first = [guid for guid, _, _ in anki_notes(out / "llm-finetuning-guide.apkg")]
     again = [guid for guid, _, _ in anki_notes(tmp_path / "llm-finetuning-guide.apkg")]
     assert first == again
+
+
+def git(repo: Path, *args: str, when: str | None = None) -> None:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.org",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.org",
+    }
+    if when:
+        env |= {"GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+
+
+def anki_times(path: Path) -> dict[str, tuple[int, int]]:
+    """Each note's (note mod, card mod), by its question id."""
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / "collection.anki2"
+        with zipfile.ZipFile(path) as archive:
+            copy.write_bytes(archive.read("collection.anki2"))
+        connection = sqlite3.connect(copy)
+        try:
+            rows = connection.execute(
+                "select n.flds, n.mod, c.mod from notes n join cards c on c.nid = n.id order by n.id"
+            ).fetchall()
+        finally:
+            connection.close()
+    return {fields.split("\x1f")[0]: (note, card) for fields, note, card in rows}
+
+
+def test_anki_notes_change_only_with_their_question(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two releases, one question edited between them: only that note is newer, so re-importing the second deck
+    updates that note alone (Anki updates a note only when the incoming one is newer). The same commit built twice
+    gives the same bytes."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    bank_file = repo / "bank.yaml"
+    bank_file.write_text(VALID, encoding="utf-8")
+    git(repo, "init", "-q")
+    git(repo, "add", "bank.yaml")
+    git(repo, "commit", "-q", "-m", "first", when="2026-01-05T10:00:00Z")
+    (repo / "notes.txt").write_text("unrelated", encoding="utf-8")
+    git(repo, "add", "notes.txt")
+    git(repo, "commit", "-q", "-m", "an unrelated change", when="2026-01-20T10:00:00Z")
+
+    def build(name: str) -> Path:
+        out = tmp_path / name
+        out.mkdir()
+        anki.write(load_bank(bank_file), Renderer(), out / "deck.apkg")
+        return out / "deck.apkg"
+
+    first = build("first")
+    assert first.read_bytes() == build("again").read_bytes(), "a rebuild of the same commit is byte-identical"
+    before = anki_times(first)
+    january = 1_767_607_200  # 2026-01-05T10:00:00Z, when the bank was committed, not the later unrelated commit
+    assert set(before.values()) == {(january, january)}
+
+    bank_file.write_text(replace_once(VALID, "The learning rate", '"The learning-rate schedule"'), encoding="utf-8")
+    git(repo, "commit", "-q", "-am", "edit one option", when="2026-02-01T10:00:00Z")
+    after = anki_times(build("second"))
+    changed = {qid for qid in after if after[qid] != before[qid]}
+    assert changed == {"lora-rank"}, "only the edited question's note moves"
+    assert after["lora-rank"][0] > before["lora-rank"][0], "and it is newer, so Anki takes it"
+
+
+def test_anki_note_times_without_history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside a repository every note carries the build's date: every note looks changed (a longer import), never
+    an edited note older than the learner's copy."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767607200")
+    bank_file = tmp_path / "bank.yaml"
+    bank_file.write_text(VALID, encoding="utf-8")
+    anki.write(load_bank(bank_file), Renderer(), tmp_path / "deck.apkg")
+    assert set(anki_times(tmp_path / "deck.apkg").values()) == {(1_767_607_200, 1_767_607_200)}
+    assert set(history.entries(VALID)) == {"lora-rank", "lora-multi"}, "the entries are the questions, not topics"
 
 
 # ---------------------------------------------------------------- JSON

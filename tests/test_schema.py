@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import urllib.parse
 from typing import get_args
 
 from guide.bank import schema
@@ -45,3 +46,11 @@ def test_domains_are_declared_once() -> None:
     assert set(get_args(Domain)) == set(DOMAINS)
     assert sum(weight for _, weight in DOMAINS.values()) == 100
     assert schema.schema()["$defs"]["Question"]["properties"]["domain"]["enum"] == list(get_args(Domain))
+
+
+def test_schema_has_an_id_independent_of_the_published_address() -> None:
+    """Tools that cache or bundle schemas know it by its `$id`; the repository's copy and the build's download are one
+    file, so the id names no host."""
+    document = json.loads((ROOT / "data/questions.schema.json").read_text(encoding="utf-8"))
+    assert document["$id"] == schema.SCHEMA_ID
+    assert urllib.parse.urlsplit(document["$id"]).scheme == "urn"

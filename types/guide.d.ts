@@ -254,6 +254,7 @@ type ProgressCore = typeof import("../docs/assets/progress/progress-core.js");
 type ProgressFile = typeof import("../docs/assets/progress/progress-file.js");
 type ReviewCore = typeof import("../docs/assets/review/review-core.js");
 type CalcCore = typeof import("../docs/assets/calculator/calc-core.js");
+type EmbedCore = typeof import("../docs/assets/embed/embed-core.js");
 
 /* ---------- the browser-only members ---------- */
 
@@ -361,6 +362,8 @@ interface LlmGuide {
   progressPage?: { mount(): void };
   reviewCore?: ReviewCore;
   calcCore?: CalcCore;
+  /** embed/embed-core.js: the embed page's link, questions, palette and messages. */
+  embedCore?: EmbedCore;
   material?: MaterialAdapter;
   quizScorebar?: QuizScorebar;
   /** quiz.js: a lesson's quiz has mounted, so the head script's no-JavaScript fallback is not needed. */

@@ -14,11 +14,15 @@ from typing import Any
 from guide.bank.models import Bank
 
 SCHEMA_PATH = Path("data/questions.schema.json")
+# A name that does not depend on where the guide is published (the repository's copy and the build's download are the
+# same file, and a local build has no address), so a tool that caches or bundles schemas knows this one by its name.
+SCHEMA_ID = "urn:llm-finetuning-guide:questions.schema.json"
 
 
 def schema() -> dict[str, Any]:
     document = Bank.model_json_schema()
     document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    document["$id"] = SCHEMA_ID
     document["title"] = "LLM fine-tuning study guide: question bank"
     return document
 

@@ -160,11 +160,12 @@
    * @param {QuestionPlace} question
    * @param {number[]} selected
    * @param {boolean} correct
-   * @param {{ source: "topic" | "exam" | "review", at?: number, confidence?: string | null }} how
+   * @param {{ source: "topic" | "exam" | "review" | "embed", at?: number, confidence?: string | null }} how
    * @returns {Attempt}
    */
   function attempt(question, selected, correct, how) {
-    // The one constructor of an attempt, used by every feature that records one (the lesson page, the exam, Review):
+    // The one constructor of an attempt, used by every feature that records one (the lesson page, the exam, Review,
+    // the embed page):
     // the topic and lesson come from the question (a bank row or a lesson page's question, both { topic, lesson }),
     // so no writer can leave them out and drop its answer from the lesson's navigation marker.
     return normalizeAttempt({

@@ -12,6 +12,10 @@
  * live count of chosen questions), [data-instructors-unknown] (typed ids not in the bank, named and left out of the link),
  * [data-instructors-output], [data-instructors-where] (in the offline copy: whose address the link is), [data-instructors-copy],
  * [data-instructors-status], [data-instructors-open]; the mount point's data-instructors-published is the published site, if known.
+ * Embeds: [data-instructors-embed] a link to the embed page (its base); the builder adds [data-instructors-embed-lesson],
+ * [data-instructors-embed-palette], [data-instructors-embed-output] (the embed link), [data-instructors-embed-snippet]
+ * (the frame to paste), [data-instructors-embed-copy], [data-instructors-embed-status]. [data-instructors-example]
+ * holders (their title) each get a frame of the embed page from their link, sized by the height it posts.
  */
 (function () {
   "use strict";
@@ -117,6 +121,67 @@
     ]));
   }
 
+  function embedFields(form, bank) {
+    // The same choice as a frame for a course page (docs/embed.md): a lesson, or the questions chosen above.
+    var section = h("fieldset", { class: "links-form__embed" }, [h("legend", { text: "Embed in a course page" })]);
+    var lessons = h("select", { "data-instructors-embed-lesson": true }, [
+      h("option", { value: "", text: "The questions I chose above" })
+    ]);
+    bank.topics.forEach(function (t) {
+      var group = h("optgroup", { label: t.title });
+      (t.lessons || []).forEach(function (l) {
+        group.appendChild(h("option", { value: t.id + "/" + l.id, text: l.title }));
+      });
+      lessons.appendChild(group);
+    });
+    section.appendChild(field("links-embed-lesson", "What the frame shows", lessons));
+    var palette = h("select", { "data-instructors-embed-palette": true }, [
+      h("option", { value: "", text: "The reader's own (light or dark)" }),
+      h("option", { value: "light", text: "Light" }),
+      h("option", { value: "dark", text: "Dark" })
+    ]);
+    section.appendChild(field("links-embed-palette", "Palette", palette));
+    section.appendChild(field("links-embed-output", "Embed link",
+      h("input", { type: "url", readonly: true, "data-instructors-embed-output": true, size: "50" })));
+    var snippet = h("textarea", { readonly: true, rows: "4", cols: "60", spellcheck: "false", "data-instructors-embed-snippet": true });
+    section.appendChild(field("links-embed-snippet", "Frame to paste into the course page", snippet));
+    section.appendChild(h("p", {}, [
+      h("button", { type: "button", class: "md-button", "data-instructors-embed-copy": true, text: "Copy the frame" }),
+      " ", h("span", { role: "status", "data-instructors-embed-status": true })
+    ]));
+    form.appendChild(section);
+  }
+
+  function showEmbed(form, root, ids) {
+    // The embed page's address (online and offline, as MkDocs wrote the page's link to it), or the published one
+    // when this is the offline copy and the build knew it.
+    var base = /** @type {HTMLAnchorElement | null} */ (document.querySelector("[data-instructors-embed]"));
+    if (!base) return;
+    var lesson = /** @type {HTMLSelectElement} */ (form.querySelector("[data-instructors-embed-lesson]")).value;
+    var palette = /** @type {HTMLSelectElement} */ (form.querySelector("[data-instructors-embed-palette]")).value;
+    var params = new URLSearchParams();
+    if (lesson) params.set("lesson", lesson);
+    else if (ids.length === 1) params.set("q", ids[0]);
+    else if (ids.length) params.set("ids", ids.join(","));
+    if (palette) params.set("palette", palette);
+    var query = params.toString().replace(/%2F/g, "/").replace(/%2C/g, ",");
+    var url = new URL(base.href);
+    var published = root.getAttribute("data-instructors-published");
+    if (url.protocol === "file:" && published) url = new URL("embed/", published.replace(/\/?$/, "/"));
+    url.search = query;
+    url.hash = "";
+    var output = control(form, "[data-instructors-embed-output]");
+    var snippet = /** @type {HTMLTextAreaElement} */ (form.querySelector("[data-instructors-embed-snippet]"));
+    if (!lesson && !ids.length) {
+      output.value = "";
+      snippet.value = "Choose a lesson, or questions above (\u201cQuestions I choose\u201d).";
+      return;
+    }
+    output.value = url.href;
+    snippet.value = '<iframe src="' + url.href + '" title="Questions from the LLM Fine-Tuning Study Guide" ' +
+      'width="100%" height="' + (lesson || ids.length > 1 ? 900 : 600) + '" style="border:0" loading="lazy" data-llm-guide></iframe>';
+  }
+
   function typedIds(form) {
     // Each id once, in the order first typed: the exam holds a question once, so the count and the link do too.
     var seen = Object.create(null);
@@ -197,6 +262,7 @@
     var pick = form.appendChild(pickFields(bank));
     form.appendChild(check("links-timer", "Timed: two minutes per question", { checked: true, "data-instructors-timer": true }));
     outputFields(form);
+    embedFields(form, bank);
     root.appendChild(form);
 
     function known(id) {
@@ -225,6 +291,7 @@
         seed: byIds ? null : seed,
         timer: control(form, "[data-instructors-timer]").checked
       }));
+      showEmbed(form, root, byIds ? ids : []);
     }
 
     function copy() {
@@ -238,7 +305,17 @@
       });
     }
 
-    builders.set(root, { update: update, copy: copy });
+    function copyEmbed() {
+      var snippet = /** @type {HTMLTextAreaElement} */ (form.querySelector("[data-instructors-embed-snippet]"));
+      var ready = !!control(form, "[data-instructors-embed-output]").value;
+      window.llmGuide.browser.copy(ready ? snippet.value : "").then(function (ok) {
+        if (!ok || !ready) snippet.select();
+        form.querySelector("[data-instructors-embed-status]").textContent = !ready ? "Nothing to copy yet." :
+          ok ? "Frame copied." : "Copying was refused: select the frame above and copy it.";
+      });
+    }
+
+    builders.set(root, { update: update, copy: copy, copyEmbed: copyEmbed });
     update();
   }
 
@@ -271,6 +348,37 @@
     var builder = builderOf(button);
     if (builder) builder.copy();
   });
+
+  window.llmGuide.boot.on("click", "[data-instructors-embed-copy]", function (event, button) {
+    var builder = builderOf(button);
+    if (builder) builder.copyEmbed();
+  });
+
+  // The frames on the page that show the embed at work (docs/instructors.md): each takes the height its page posts,
+  // as the sizing script the page gives instructors does (it is that script, through the one event layer).
+  window.llmGuide.boot.on("message", null, function (event) {
+    var data = event.data;
+    if (!data || data.type !== "llm-guide:height" || typeof data.height !== "number") return;
+    Array.prototype.forEach.call(document.querySelectorAll("iframe[data-llm-guide]"), function (frame) {
+      if (frame.contentWindow === event.source) frame.style.height = data.height + "px";
+    });
+  });
+
+  function showFrame(holder) {
+    // A working embed: the page's link to it (rewritten by MkDocs for this copy) becomes the frame's address; without
+    // JavaScript the link stays.
+    var link = /** @type {HTMLAnchorElement | null} */ (holder.querySelector("a"));
+    if (!link || holder.querySelector("iframe")) return;
+    var frame = document.createElement("iframe");
+    frame.src = link.href;
+    frame.title = holder.getAttribute("data-instructors-example") || "Questions from the guide";
+    frame.setAttribute("data-llm-guide", "");
+    frame.setAttribute("loading", "lazy");
+    frame.className = "instructors-example__frame";
+    holder.appendChild(frame);
+  }
+
+  window.llmGuide.boot.component("instructors-example", "[data-instructors-example]", showFrame);
 
   // The instructors page's link builder (base/boot.js).
   window.llmGuide.boot.component("instructors", "[data-instructors-builder]", mount);

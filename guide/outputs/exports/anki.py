@@ -1,7 +1,9 @@
 """An Anki deck (genanki): one note per question, the answer side with the key and every explanation.
 
 Note, model and deck ids are fixed, and each note's guid derives from the question id, so importing a newer deck
-updates the notes a learner already has (keeping their review history) instead of adding duplicates.
+updates the notes a learner already has (keeping their review history) instead of adding duplicates. Each note's
+modification time is when its question last changed (guide/outputs/history.py), so a new release updates only the
+notes whose questions changed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from markupsafe import escape
 
 from guide.bank.models import Question
 from guide.bank.validate import LoadedBank
-from guide.outputs import reproducible
+from guide.outputs import history, reproducible
 from guide.render.renderer import Renderer, instruction
 
 # Random 31-bit numbers chosen once; changing them would make every learner's deck a new deck.
@@ -97,6 +99,24 @@ def deck(bank: LoadedBank, renderer: Renderer) -> genanki.Deck:
     return result
 
 
+def bank_file(bank: LoadedBank) -> Path:
+    """The bank's file: its path as loaded is shown relative to the project, which is the working folder or the
+    guide's own root."""
+    if bank.path.is_absolute() or bank.path.exists():
+        return bank.path
+    return reproducible.ROOT / bank.path
+
+
+def _date_notes(connection: sqlite3.Connection, bank: LoadedBank) -> None:
+    # Anki updates a note on import only when it is newer than the learner's copy: each note and its card carry
+    # when their question last changed, not the build's date, which would mark every note changed every release.
+    times = history.question_times(bank_file(bank))
+    rows = [(times[q.id], guid(q.id)) for q in bank.questions if q.id in times]
+    connection.executemany("update notes set mod = ? where guid = ?", rows)
+    connection.executemany("update cards set mod = ? where nid = (select id from notes where guid = ?)", rows)
+    connection.commit()
+
+
 def write(bank: LoadedBank, renderer: Renderer, path: Path) -> None:
     # What genanki's write_to_file does, with the collection in memory: it builds it in a temporary file on disk, where
     # each schema statement is its own transaction and waits for an fsync. Same rows, same zip members.
@@ -107,7 +127,7 @@ def write(bank: LoadedBank, renderer: Renderer, path: Path) -> None:
     with closing(sqlite3.connect(":memory:")) as connection:
         package = genanki.Package(deck(bank, renderer))
         package.write_to_db(connection.cursor(), timestamp, itertools.count(int(timestamp * 1000)))
-        connection.commit()
+        _date_notes(connection, bank)
         collection = connection.serialize()
     seconds = int(timestamp)
     with zipfile.ZipFile(path, "w") as archive:

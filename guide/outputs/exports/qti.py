@@ -22,6 +22,13 @@ from guide.outputs import reproducible
 from guide.render.renderer import TEMPLATES, Renderer
 
 ASSESSMENT_ID = "llm_finetuning_guide"
+TITLE = "LLM Fine-Tuning Study Guide: all questions"
+DESCRIPTION = (
+    "Every question of the LLM Fine-Tuning Study Guide, one point each, with the explanation of every option and "
+    "the sources as feedback."
+)
+# The options keep the bank's order, so an option's letter is the one the guide's worksheet and answer key print.
+SHUFFLE = False
 
 
 def ident(*parts: str) -> str:
@@ -54,6 +61,7 @@ class _Item:
     lesson: str
     objectives: str
     multiple: bool
+    select: int
     stem: str
     options: list[_Option]
     answer_ids: str
@@ -88,6 +96,7 @@ def _item(question: Question, renderer: Renderer, topic: str, lesson: str) -> _I
         lesson=lesson,
         objectives=" ".join(question.objectives),
         multiple=question.select > 1,
+        select=question.select,
         stem=str(renderer.markdown(question.stem)),
         options=options,
         answer_ids=",".join(option.ident for option in options),
@@ -102,11 +111,14 @@ def render(bank: LoadedBank, renderer: Renderer) -> dict[str, str]:
         _item(question, renderer, titles[question.topic], bank.lesson(question).title) for question in bank.questions
     ]
     env = _environment()
-    title = "LLM Fine-Tuning Study Guide: all questions"
     return {
-        "imsmanifest.xml": env.get_template("imsmanifest.xml.j2").render(assessment=ASSESSMENT_ID, title=title),
+        "imsmanifest.xml": env.get_template("imsmanifest.xml.j2").render(assessment=ASSESSMENT_ID, title=TITLE),
         f"{ASSESSMENT_ID}/{ASSESSMENT_ID}.xml": env.get_template("assessment.xml.j2").render(
-            assessment=ASSESSMENT_ID, title=title, items=items
+            assessment=ASSESSMENT_ID, title=TITLE, items=items
+        ),
+        # Canvas's exports carry the quiz's own settings beside the items; other QTI readers look for them there.
+        f"{ASSESSMENT_ID}/assessment_meta.xml": env.get_template("assessment_meta.xml.j2").render(
+            assessment=ASSESSMENT_ID, title=TITLE, description=DESCRIPTION, points=len(items), shuffle=SHUFFLE
         ),
     }
 
