@@ -122,6 +122,10 @@ def on_config(config: Any, **_: Any) -> Any:
         for check in ("nav", "links"):
             for key in list(config.validation[check]):
                 config.validation[check][key] = logging.INFO
+    if os.environ.get(SERVING):
+        # No installable app while serving: its worker would answer with the pages as they were when it installed,
+        # while the author edits them.
+        config.extra["app"] = False
     if config.plugins.get("material/search") or config.plugins.get("search"):
         # Rebuilds in `mkdocs serve` reuse the search entries of unchanged pages (macros/searchcache.py).
         from material.plugins.search.plugin import SearchIndex
@@ -145,7 +149,9 @@ def on_post_build(config: Any, **_: Any) -> None:
     if site is None or os.environ.get(PAGES_ONLY):
         return
     try:
-        problems = postbuild.run(site, Path(config.site_dir), config.extra.get("offline_zip") or "")
+        problems = postbuild.run(
+            site, Path(config.site_dir), config.extra.get("offline_zip") or "", bool(config.extra.get("app"))
+        )
     except GuideError as error:
         raise PluginError(str(error)) from None
     for problem in problems:

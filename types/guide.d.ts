@@ -286,6 +286,11 @@ interface GuideBrowser {
   every(ms: number, fn: () => void): () => void;
   afterFrames(n: number, fn: () => void): void;
   sticky: { measure(done?: () => void): void; top?(): number };
+  app: {
+    status(done: (status: { pages: number; bytes: number; files: number; version: string } | null) => void): void;
+    keep(done?: (granted: boolean | null) => void): void;
+    kept(done: (kept: boolean | null) => void): void;
+  };
 }
 
 /** base/store.js, in the browser */

@@ -8,7 +8,8 @@ guide's macros but no hooks (Zensical) builds the pages, then runs it on its own
 In order: the exports and the bank as scripts (written beside the build when the engine started them early), the
 topic scripts (with each lesson's page, as the engine reported it or as found in the built pages), the check that
 every lesson's questions are on exactly one page, minified assets, content addresses (`?v=`) last, once every file
-is final, the offline zip copied in, and no sitemap without a site address. Run on its own over a folder the engine
+is final, the app's service worker listing them,
+the offline zip copied in, and no sitemap without a site address. Run on its own over a folder the engine
 built without it, it writes the same bytes the MkDocs build does (`tests/test_postbuild.py`).
 """
 
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from guide import config as site_config
 from guide.errors import GuideError
-from guide.outputs import offline
+from guide.outputs import offline, serviceworker
 from guide.outputs.background import BackgroundError
 from guide.outputs.fingerprint import fingerprint
 from guide.outputs.minify import minify_assets
@@ -54,8 +55,9 @@ def found_pages(site: QuizSite, site_dir: Path) -> None:
             site.page_urls.setdefault(topic, url)
 
 
-def run(site: QuizSite, site_dir: Path, offline_zip: str = "") -> list[str]:
-    """Write every output into the built `site_dir`; return the problems that fail a strict build."""
+def run(site: QuizSite, site_dir: Path, offline_zip: str = "", app: bool = False) -> list[str]:
+    """Write every output into the built `site_dir`; return the problems that fail a strict build. `app`: the
+    installable app's worker (guide/outputs/serviceworker.py), for the published site only."""
     if site.generated is not None:
         try:
             site.generated.finish(site_dir)
@@ -68,7 +70,9 @@ def run(site: QuizSite, site_dir: Path, offline_zip: str = "") -> list[str]:
     write_topic_scripts(site.bank, site.page_urls, site_dir)
     problems = site.check_placement()
     minify_assets(site_dir)
-    fingerprint(site_dir)
+    versions = fingerprint(site_dir)
+    # Last of the steps that change a page or a file it loads: the worker lists every file by its final bytes.
+    serviceworker.write(site_dir, versions, site.directory_urls, app)
     if offline_zip:
         offline.publish(Path(offline_zip), site_dir)
     if not site.site_url:
@@ -99,7 +103,8 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         site = QuizSite.from_config(conf, conf.extra.get("quiz_bank"))
-        problems = run(site, site_dir, str(conf.extra.get("offline_zip") or os.environ.get("OFFLINE_ZIP", "")))
+        offline_zip = str(conf.extra.get("offline_zip") or os.environ.get("OFFLINE_ZIP", ""))
+        problems = run(site, site_dir, offline_zip, bool(conf.extra.get("app")))
     except GuideError as error:
         print(error, file=sys.stderr)
         return 1
