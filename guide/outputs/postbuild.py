@@ -71,14 +71,14 @@ def run(site: QuizSite, site_dir: Path, offline_zip: str = "", app: bool = False
     problems = site.check_placement()
     minify_assets(site_dir)
     versions = fingerprint(site_dir)
-    # Last of the steps that change a page or a file it loads: the worker lists every file by its final bytes.
-    serviceworker.write(site_dir, versions, site.directory_urls, app)
     if offline_zip:
         offline.publish(Path(offline_zip), site_dir)
     if not site.site_url:
         # Without a site_url the sitemap can only list root-relative paths, which no crawler can use; leave it out.
         for name in ("sitemap.xml", "sitemap.xml.gz"):
             (site_dir / name).unlink(missing_ok=True)
+    # Last: the worker lists every file the build leaves, by its final bytes.
+    serviceworker.write(site_dir, versions, site.directory_urls, app)
     return problems
 
 

@@ -290,8 +290,12 @@
     });
     var href = /** @type {HTMLLinkElement} */ (manifest).href;
     whenIdle(function () {
-      sw.register(new URL("sw.js", href).href, { scope: new URL("./", href).href, updateViaCache: "none" })
-        .then(watchRegistration, function () { /* no worker (storage off, private mode): the site works online */ });
+      // Offline, registering again would only fail to fetch the worker (and say so in the console): the one in
+      // charge stays, and the browser looks for a new one at the next navigation online.
+      var registered = navigator.onLine === false ? sw.getRegistration() :
+        sw.register(new URL("sw.js", href).href, { scope: new URL("./", href).href, updateViaCache: "none" });
+      registered.then(function (registration) { if (registration) watchRegistration(registration); },
+        function () { /* no worker (storage off, a private mode): the site works online as before */ });
     });
   }
 
