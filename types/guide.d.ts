@@ -277,6 +277,8 @@ interface GuideBrowser {
   copy(text: string): Promise<boolean>;
   download(name: string, text: string, type: string): void;
   readText(file: Blob, done: (text: string | null) => void): void;
+  canShareFiles(): boolean;
+  shareFile(name: string, text: string, type: string, title: string): Promise<"shared" | "cancelled" | "failed">;
   query(): string;
   setQuery(search: string): void;
   page(): string;

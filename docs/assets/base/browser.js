@@ -15,6 +15,8 @@
  *   llmGuide.browser.copy(text)             Promise<boolean>: the text is on the clipboard (or copying was refused)
  *   llmGuide.browser.download(name, text, type)   save text as a file
  *   llmGuide.browser.readText(file, done)   done(text) or done(null) when the file could not be read
+ *   llmGuide.browser.canShareFiles()        whether the system's share sheet takes files (Web Share, phones)
+ *   llmGuide.browser.shareFile(name, text, type, title)   Promise: "shared", "cancelled" or "failed"
  *   llmGuide.browser.query() / setQuery(search)   the address's query; replace it in place (no new history entry,
  *                                           the fragment kept; refused quietly where file:// forbids it)
  *   llmGuide.browser.page() / replace(url)  this page's address without query and fragment; go to url in place of it
@@ -121,6 +123,25 @@
     link.click();
     link.remove();
     window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
+  }
+
+  function fileOf(name, text, type) {
+    return typeof File === "function" ? new File([text], name, { type: type }) : null;
+  }
+
+  function canShareFiles() {
+    var probe = fileOf("probe.json", "{}", "application/json");
+    try { return !!(probe && navigator.canShare && navigator.share && navigator.canShare({ files: [probe] })); } catch (error) {
+      return false;
+    }
+  }
+
+  /** @returns {Promise<"shared" | "cancelled" | "failed">} */
+  function shareFile(name, text, type, title) {
+    var file = fileOf(name, text, type);
+    if (!file || !navigator.share) return Promise.resolve(/** @type {"failed"} */ ("failed"));
+    return navigator.share({ files: [file], title: title }).then(function () { return /** @type {"shared"} */ ("shared"); },
+      function (error) { return error && error.name === "AbortError" ? "cancelled" : "failed"; });
   }
 
   function readText(file, done) {
@@ -317,7 +338,8 @@
 
   guide.browser = {
     loadScript: loadScript, whenIdle: whenIdle, idleEach: idleEach, hash: hash, rawHash: rawHash, address: address,
-    offline: offline, copy: copy, download: download, readText: readText,
+    offline: offline, copy: copy, download: download, readText: readText, canShareFiles: canShareFiles,
+    shareFile: shareFile,
     query: query, setQuery: setQuery, page: page, replace: replace, siteRoot: siteRoot, later: later, every: every,
     afterFrames: afterFrames,
     sticky: { measure: watchSticky },
