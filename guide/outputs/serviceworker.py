@@ -72,7 +72,7 @@ def worker_script(site_dir: Path, entries: list[tuple[str, str, int]]) -> str:
     }
     meta = json.dumps(head, separators=(",", ":"))[:-1]
     code = (site_dir / SOURCE).read_text(encoding="utf-8")
-    return f"self.GUIDE_OFFLINE={meta},\"files\":{files}}};\n{code}"
+    return f'self.GUIDE_OFFLINE={meta},"files":{files}}};\n{code}'
 
 
 def write(site_dir: Path, versions: dict[str, str], directory_urls: bool, app: bool) -> Path | None:
