@@ -186,6 +186,11 @@ def test_after_one_visit_the_whole_guide_works_with_the_network_off(
     page = app_context.new_page()
     page.goto(url)
     wait_until_ready(page)
+    # Chromium would offer to install it: its only objection is the test's private profile.
+    cdp = app_context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    errors = {error["errorId"] for error in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
+    assert errors <= {"in-incognito"}, errors
     app_context.set_offline(True)
 
     # A lesson never opened loads and grades (a single and a multi-select question).
