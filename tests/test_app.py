@@ -323,3 +323,75 @@ def test_a_deploy_arrives_with_one_tap_on_the_notice_with_two_pages_open(
     assert answered(page, q.id)
     other.wait_for_load_state("load")
     assert build_of(other, second_build) in ("A", "B")
+
+
+# ---------- what every visit gets: the search index when needed, kept answers, sending progress ----------
+
+
+def test_the_search_index_waits_until_search_is_used(page: Page, served_site: str, bank: LoadedBank) -> None:
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "search_index" in request.url else None)
+    page.goto(f"{served_site}about/")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(1500)  # well past the page's idle moment: a page no worker serves still holds it
+    assert asked == []
+    q = next(q for q in bank.questions_for("evaluation") if q.select == 1)
+    page.keyboard.press("s")
+    page.locator(".md-search__input").press_sequentially(search_word(q), delay=20)
+    expect(page.locator(f".md-search-result__item a[href*='topics/evaluation/{q.lesson}/']").first).to_be_visible(
+        timeout=15_000
+    )
+    assert len(asked) == 1
+
+
+# navigator.storage and the share sheet as a phone has them: each call is counted where the test can read it.
+PHONE_APIS = """
+  window.__calls = { persist: 0, share: [] };
+  Object.defineProperty(navigator, 'storage', { configurable: true, value: {
+    persist: () => { window.__calls.persist += 1; return Promise.resolve(true); },
+    persisted: () => Promise.resolve(localStorage.getItem('test:persisted') === 'yes'),
+    estimate: () => Promise.resolve({ usage: 0, quota: 1 }),
+  } });
+  navigator.canShare = (data) => !!(data && data.files && data.files.length);
+  navigator.share = (data) => data.files[0].text().then((text) => {
+    window.__calls.share.push({ name: data.files[0].name, type: data.files[0].type, text });
+  });
+"""
+
+
+def test_answering_asks_the_browser_to_keep_the_answers_and_the_progress_page_says_so(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
+    page.add_init_script(PHONE_APIS)
+    q = next(q for q in bank.questions_for("peft") if q.select == 1)
+    page.goto(f"{served_site}topics/{q.topic}/{q.lesson}/")
+    expect(page.locator(f'[data-quiz-question="{q.id}"]')).to_have_attribute("data-quiz-ready", "")
+    assert page.evaluate("() => window.__calls.persist") == 0  # not for a visit that answers nothing
+    answer(page, q)
+    page.wait_for_function("() => window.__calls.persist === 1")
+    page.goto(f"{served_site}progress/")
+    status = page.locator("[data-app-status]")
+    expect(status).to_contain_text("may clear your answers")
+    expect(status).to_contain_text("Not kept offline yet")  # this test's browser runs no worker
+    page.evaluate("() => localStorage.setItem('test:persisted', 'yes')")
+    page.reload()
+    expect(status).to_contain_text("agreed to keep your answers")
+
+
+def test_send_my_progress_shares_the_progress_file(page: Page, served_site: str, bank: LoadedBank) -> None:
+    page.goto(f"{served_site}progress/")
+    # A browser whose share sheet takes no files (this desktop Chromium): only Export.
+    expect(page.locator("[data-progress-export]")).to_be_visible()
+    expect(page.locator("[data-progress-share]")).to_be_hidden()
+    page.add_init_script(PHONE_APIS)
+    q = next(q for q in bank.questions_for("memory") if q.select == 1)
+    page.goto(f"{served_site}topics/{q.topic}/{q.lesson}/")
+    answer(page, q)
+    page.goto(f"{served_site}progress/")
+    page.locator("[data-progress-share]").click()
+    expect(page.locator("[data-progress-message]")).to_contain_text("Sent.")
+    (shared,) = page.evaluate("() => window.__calls.share")
+    assert re.fullmatch(r"llm-guide-progress-\d{4}-\d\d-\d\d\.json", shared["name"])
+    assert shared["type"] == "application/json"
+    document = json.loads(shared["text"])
+    assert document["format"] == "llm-ft-guide-progress" and q.id in document["questions"]
