@@ -234,6 +234,7 @@
     }
     appNotice.querySelector("[data-app-notice-text]").textContent = text;
     /** @type {HTMLElement} */ (appNotice.querySelector("[data-app-update]")).hidden = !offerUpdate;
+    appNotice.querySelector("[data-app-dismiss]").textContent = offerUpdate ? "Later" : "OK";
     appNotice.hidden = false;
   }
 
