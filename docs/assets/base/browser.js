@@ -299,7 +299,7 @@
           " kept on this device.", false);
       }
     });
-    sw.startMessages();
+    if (typeof sw.startMessages === "function") sw.startMessages(); // messages sent before this page loaded
     sw.addEventListener("controllerchange", function () {
       if (updating) { location.reload(); return; }
       // The first worker taking this page over serves the build the page came from: nothing to do.
