@@ -122,6 +122,10 @@ def on_config(config: Any, **_: Any) -> Any:
         for check in ("nav", "links"):
             for key in list(config.validation[check]):
                 config.validation[check][key] = logging.INFO
+    if os.environ.get(SERVING):
+        # No installable app while serving: its worker would answer with the pages as they were when it installed,
+        # while the author edits them.
+        config.extra["app"] = False
     if config.plugins.get("material/search") or config.plugins.get("search"):
         # Questions rank above their lesson's notes (macros/searchrank.py); rebuilds in `mkdocs serve` reuse the
         # search entries of unchanged pages (macros/searchcache.py), boosts included.
@@ -149,7 +153,13 @@ def on_post_build(config: Any, **_: Any) -> None:
         return
     try:
         serving = bool(os.environ.get(SERVING))
-        problems = postbuild.run(site, Path(config.site_dir), config.extra.get("offline_zip") or "", policy=not serving)
+        problems = postbuild.run(
+            site,
+            Path(config.site_dir),
+            config.extra.get("offline_zip") or "",
+            app=bool(config.extra.get("app")),
+            policy=not serving,
+        )
     except GuideError as error:
         raise PluginError(str(error)) from None
     for problem in problems:

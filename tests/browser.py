@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Route, sync_playwright
@@ -45,6 +46,21 @@ def playwright() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    # Service workers only where a test asks for them (tests/test_app.py: `service_workers="allow"`): the guide's
+    # worker starts keeping the whole guide (19 MB) once a page is idle, work that a test of anything else would
+    # only wait behind on a busy machine.
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def context_without_workers(**options: Any) -> BrowserContext:
+        options.setdefault("service_workers", "block")
+        return new_context(**options)
+
+    def page_without_workers(**options: Any) -> Page:
+        options.setdefault("service_workers", "block")
+        return new_page(**options)
+
+    browser.new_context = context_without_workers  # type: ignore[method-assign]
+    browser.new_page = page_without_workers  # type: ignore[method-assign]
     yield browser
     browser.close()
 

@@ -130,6 +130,13 @@ def social_card() -> None:
     assert SOCIAL_CARD in docstring
 
 
+def app_icons() -> None:
+    # Not run either: the same pinned Pillow, and the script names this command.
+    social_card()
+    assert APP_ICONS in (ROOT / "scripts" / "app_icons.py").read_text(encoding="utf-8")
+
+
+APP_ICONS = ".venv/bin/python scripts/app_icons.py"
 SOCIAL_CARD = (
     ".venv/bin/python -m pip install -r scripts/social_card.requirements.txt && .venv/bin/python scripts/social_card.py"
 )
@@ -163,6 +170,7 @@ COMMANDS: dict[str, Check] = {
     "mkdocs build --strict": "tests/test_site.py::test_negative_control_bank_with_wrong_key_fails_the_build",
     "mkdocs serve": SITE_SERVE,
     SOCIAL_CARD: social_card,
+    APP_ICONS: app_icons,
     ".venv/bin/properdocs build -f mkdocs.yml": TWO_ENGINES,
     ".venv/bin/properdocs serve -f mkdocs.yml": TWO_ENGINES,
     "python -m guide postbuild": POSTBUILD,

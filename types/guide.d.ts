@@ -282,6 +282,8 @@ interface GuideBrowser {
   copy(text: string): Promise<boolean>;
   download(name: string, text: string, type: string): void;
   readText(file: Blob, done: (text: string | null) => void): void;
+  canShareFiles(): boolean;
+  shareFile(name: string, text: string, type: string, title: string): Promise<"shared" | "cancelled" | "failed">;
   query(): string;
   setQuery(search: string): void;
   page(): string;
@@ -291,6 +293,11 @@ interface GuideBrowser {
   every(ms: number, fn: () => void): () => void;
   afterFrames(n: number, fn: () => void): void;
   sticky: { measure(done?: () => void): void; top?(): number };
+  app: {
+    status(done: (status: { pages: number; bytes: number; files: number; version: string } | null) => void): void;
+    keep(done?: (granted: boolean | null) => void): void;
+    kept(done: (kept: boolean | null) => void): void;
+  };
 }
 
 /** base/store.js, in the browser */

@@ -8,8 +8,9 @@ guide's macros but no hooks (Zensical) builds the pages, then runs it on its own
 In order: the exports and the bank as scripts (written beside the build when the engine started them early), the
 topic scripts (with each lesson's page, as the engine reported it or as found in the built pages), the check that
 every lesson's questions are on exactly one page, minified assets, content addresses (`?v=`) once every file is
-final, the Content-Security-Policy last (it hashes the pages' inline scripts as shipped), the offline zip copied in,
-and no sitemap without a site address. Run on its own over a folder the engine
+final, the Content-Security-Policy (it hashes the pages' inline scripts as shipped), the offline zip copied in, no
+sitemap without a site address, and last the app's service worker listing every file by its final bytes. Run on its
+own over a folder the engine
 built without it, it writes the same bytes the MkDocs build does (`tests/test_postbuild.py`).
 """
 
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from guide import config as site_config
 from guide.errors import GuideError
-from guide.outputs import csp, offline
+from guide.outputs import csp, offline, serviceworker
 from guide.outputs.background import BackgroundError
 from guide.outputs.fingerprint import fingerprint
 from guide.outputs.minify import minify_assets
@@ -55,10 +56,12 @@ def found_pages(site: QuizSite, site_dir: Path) -> None:
             site.page_urls.setdefault(topic, url)
 
 
-def run(site: QuizSite, site_dir: Path, offline_zip: str = "", policy: bool = True) -> list[str]:
-    """Write every output into the built `site_dir`; return the problems that fail a strict build. `policy=False`
-    leaves the Content-Security-Policy out, for `mkdocs serve`, whose live reload is an inline script it adds to
-    every page it serves."""
+def run(
+    site: QuizSite, site_dir: Path, offline_zip: str = "", app: bool = False, policy: bool = True
+) -> list[str]:
+    """Write every output into the built `site_dir`; return the problems that fail a strict build. `app`: the
+    installable app's worker (guide/outputs/serviceworker.py), for the published site only. `policy=False` leaves the
+    Content-Security-Policy out, for `mkdocs serve`, whose live reload is an inline script it adds to every page."""
     if site.generated is not None:
         try:
             site.generated.finish(site_dir)
@@ -73,7 +76,7 @@ def run(site: QuizSite, site_dir: Path, offline_zip: str = "", policy: bool = Tr
     if not site.directory_urls:
         offline.relative_not_found(site_dir)  # the offline copy: pages are files, opened from disk
     minify_assets(site_dir)
-    fingerprint(site_dir)
+    versions = fingerprint(site_dir)
     if policy and site.directory_urls:
         # Last of the steps that change pages, so its hashes are of the inline scripts as shipped; the offline copy
         # gets none (guide/outputs/csp.py says why).
@@ -84,6 +87,8 @@ def run(site: QuizSite, site_dir: Path, offline_zip: str = "", policy: bool = Tr
         # Without a site_url the sitemap can only list root-relative paths, which no crawler can use; leave it out.
         for name in ("sitemap.xml", "sitemap.xml.gz"):
             (site_dir / name).unlink(missing_ok=True)
+    # Last: the worker lists every file the build leaves, by its final bytes.
+    serviceworker.write(site_dir, versions, site.directory_urls, app)
     return problems
 
 
@@ -108,7 +113,8 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         site = QuizSite.from_config(conf, conf.extra.get("quiz_bank"))
-        problems = run(site, site_dir, str(conf.extra.get("offline_zip") or os.environ.get("OFFLINE_ZIP", "")))
+        offline_zip = str(conf.extra.get("offline_zip") or os.environ.get("OFFLINE_ZIP", ""))
+        problems = run(site, site_dir, offline_zip, bool(conf.extra.get("app")))
     except GuideError as error:
         print(error, file=sys.stderr)
         return 1

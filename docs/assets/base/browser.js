@@ -15,6 +15,8 @@
  *   llmGuide.browser.copy(text)             Promise<boolean>: the text is on the clipboard (or copying was refused)
  *   llmGuide.browser.download(name, text, type)   save text as a file
  *   llmGuide.browser.readText(file, done)   done(text) or done(null) when the file could not be read
+ *   llmGuide.browser.canShareFiles()        whether the system's share sheet takes files (Web Share, phones)
+ *   llmGuide.browser.shareFile(name, text, type, title)   Promise: "shared", "cancelled" or "failed"
  *   llmGuide.browser.query() / setQuery(search)   the address's query; replace it in place (no new history entry,
  *                                           the fragment kept; refused quietly where file:// forbids it)
  *   llmGuide.browser.page() / replace(url)  this page's address without query and fragment; go to url in place of it
@@ -26,6 +28,19 @@
  *                                           resize: their height becomes the root's scroll-padding-top, which keeps
  *                                           links, search hits and keyboard focus below them; done() once it is set
  *                                           (in the next frame, from layout the browser did anyway)
+ *   llmGuide.browser.app                    the installable app (guide/outputs/serviceworker.py):
+ *     .status(done)                         done({pages, bytes, files, version}) when this page's worker holds the
+ *                                           guide offline, done(null) when none does (yet, or from file://)
+ *     .keep(done?)                          ask the browser to keep this site's storage (navigator.storage.persist),
+ *                                           once a visit; done(true | false | null: not asked, no such API)
+ *     .kept(done)                           done(true | false | null): whether it is kept
+ *
+ * The app's worker is registered here, once the page has loaded and the browser is idle, on http(s) only (file://
+ * has no workers: the offline copy has no manifest, so nothing happens there). One small notice at the foot of the
+ * screen ([data-app-notice], role=status) says once that the guide is ready offline and how much it keeps, and offers
+ * a new version when one has been installed ([data-app-update]: one tap reloads into it). A page whose scripts the
+ * active worker no longer serves (a newer version took over in another tab) reloads when hidden, or offers the
+ * update: it never runs with scripts of two versions.
  */
 (function () {
   "use strict";
@@ -110,6 +125,25 @@
     window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
   }
 
+  function fileOf(name, text, type) {
+    return typeof File === "function" ? new File([text], name, { type: type }) : null;
+  }
+
+  function canShareFiles() {
+    var probe = fileOf("probe.json", "{}", "application/json");
+    try { return !!(probe && navigator.canShare && navigator.share && navigator.canShare({ files: [probe] })); } catch (error) {
+      return false;
+    }
+  }
+
+  /** @returns {Promise<"shared" | "cancelled" | "failed">} */
+  function shareFile(name, text, type, title) {
+    var file = fileOf(name, text, type);
+    if (!file || !navigator.share) return Promise.resolve(/** @type {"failed"} */ ("failed"));
+    return navigator.share({ files: [file], title: title }).then(function () { return /** @type {"shared"} */ ("shared"); },
+      function (error) { return error && error.name === "AbortError" ? "cancelled" : "failed"; });
+  }
+
   function readText(file, done) {
     var reader = new FileReader();
     reader.onload = function () { done(String(reader.result)); };
@@ -180,11 +214,136 @@
     requestAnimationFrame(function () { afterFrames(n - 1, fn); });
   }
 
+  /* ---------- the installable app ---------- */
+
+  var appNotice = null;
+  var updating = false; // the learner tapped "Update": the new worker's arrival reloads the page
+  var keptAsked = null;
+
+  function mb(bytes) { return (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0) + " MB"; }
+
+  function notify(text, offerUpdate) {
+    if (!appNotice) {
+      appNotice = document.createElement("div");
+      appNotice.className = "md-typeset guide-app-notice";
+      appNotice.setAttribute("role", "status");
+      appNotice.setAttribute("data-app-notice", "");
+      appNotice.innerHTML = '<span data-app-notice-text></span> <button type="button" class="md-button md-button--primary" ' +
+        'data-app-update hidden>Update</button> <button type="button" class="md-button" data-app-dismiss>OK</button>';
+      document.body.appendChild(appNotice);
+    }
+    appNotice.querySelector("[data-app-notice-text]").textContent = text;
+    /** @type {HTMLElement} */ (appNotice.querySelector("[data-app-update]")).hidden = !offerUpdate;
+    appNotice.querySelector("[data-app-dismiss]").textContent = offerUpdate ? "Later" : "OK";
+    appNotice.hidden = false;
+  }
+
+  function offerUpdate() {
+    notify("A new version of the guide is ready.", true);
+  }
+
+  /** Ask the worker in charge whether it serves every script and style this page runs. */
+  function current(done) {
+    var worker = navigator.serviceWorker.controller;
+    if (!worker || typeof MessageChannel !== "function") { done(true); return; }
+    var urls = [];
+    Array.prototype.forEach.call(document.querySelectorAll("script[src], link[rel=stylesheet][href], link[rel=preload][href]"),
+      function (element) { urls.push(element.src || element.href); });
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) { done(!!(event.data && event.data.has)); };
+    worker.postMessage({ type: "has", urls: urls }, [channel.port2]);
+  }
+
+  function status(done) {
+    var sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+    if (!sw || !sw.controller || typeof MessageChannel !== "function") { done(null); return; }
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) { done(event.data && event.data.files ? event.data : null); };
+    sw.controller.postMessage({ type: "status" }, [channel.port2]);
+  }
+
+  function keep(done) {
+    var storage = navigator.storage;
+    if (!storage || typeof storage.persist !== "function" || offline()) { if (done) done(null); return; }
+    if (!keptAsked) keptAsked = storage.persist().catch(function () { return false; });
+    keptAsked.then(function (granted) { if (done) done(!!granted); });
+  }
+
+  function kept(done) {
+    var storage = navigator.storage;
+    if (!storage || typeof storage.persisted !== "function") { done(null); return; }
+    storage.persisted().then(function (yes) { done(!!yes); }, function () { done(null); });
+  }
+
+  function watchRegistration(registration) {
+    var sw = navigator.serviceWorker;
+    if (registration.waiting && sw.controller) offerUpdate();
+    registration.addEventListener("updatefound", function () {
+      var next = registration.installing;
+      if (!next) return;
+      next.addEventListener("statechange", function () {
+        if (next.state === "installed" && sw.controller) offerUpdate();
+      });
+    });
+  }
+
+  function startApp() {
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (!manifest || !("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+    var sw = navigator.serviceWorker;
+    var controlled = !!sw.controller;
+    sw.addEventListener("message", function (event) {
+      var data = event.data;
+      if (data && data.type === "ready") {
+        notify("The guide is ready offline: " + data.pages + " pages and their questions, " + mb(data.bytes) +
+          " kept on this device.", false);
+      }
+    });
+    if (typeof sw.startMessages === "function") sw.startMessages(); // messages sent before this page loaded
+    sw.addEventListener("controllerchange", function () {
+      if (updating) { location.reload(); return; }
+      // The first worker taking this page over serves the build the page came from: nothing to do.
+      if (!controlled) { controlled = true; return; }
+      current(function (ok) {
+        if (ok) return;
+        if (document.hidden) location.reload();
+        else offerUpdate();
+      });
+    });
+    var href = /** @type {HTMLLinkElement} */ (manifest).href;
+    whenIdle(function () {
+      // Offline, registering again would only fail to fetch the worker (and say so in the console): the one in
+      // charge stays, and the browser looks for a new one at the next navigation online.
+      var registered = navigator.onLine === false ? sw.getRegistration() :
+        sw.register(new URL("sw.js", href).href, { scope: new URL("./", href).href, updateViaCache: "none" });
+      registered.then(function (registration) { if (registration) watchRegistration(registration); },
+        function () { /* no worker (storage off, a private mode): the site works online as before */ });
+    });
+  }
+
+  function update() {
+    var sw = navigator.serviceWorker;
+    updating = true;
+    sw.getRegistration().then(function (registration) {
+      if (registration && registration.waiting) registration.waiting.postMessage("activate");
+      else location.reload(); // already active (another tab took it): the reload brings this page up to date
+    });
+  }
+
+  if (guide.boot) {
+    guide.boot.on("click", "[data-app-update]", function () { update(); });
+    guide.boot.on("click", "[data-app-dismiss]", function () { if (appNotice) appNotice.hidden = true; });
+  }
+  if (document.readyState === "complete") startApp();
+  else window.addEventListener("load", startApp);
+
   guide.browser = {
     loadScript: loadScript, whenIdle: whenIdle, idleEach: idleEach, hash: hash, rawHash: rawHash, address: address,
-    offline: offline, copy: copy, download: download, readText: readText,
+    offline: offline, copy: copy, download: download, readText: readText, canShareFiles: canShareFiles,
+    shareFile: shareFile,
     query: query, setQuery: setQuery, page: page, replace: replace, siteRoot: siteRoot, later: later, every: every,
     afterFrames: afterFrames,
-    sticky: { measure: watchSticky }
+    sticky: { measure: watchSticky },
+    app: { status: status, keep: keep, kept: kept }
   };
 })();

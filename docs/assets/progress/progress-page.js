@@ -9,8 +9,13 @@
  * Loaded by the home and progress pages only (their front matter `scripts:`), after progress-file.js, review-core.js
  * and the topics' question ids (assets/generated/topic-ids.js).
  *
+ * On a phone, "Send my progress" ([data-progress-share], shown where the system's share sheet takes files) sends the
+ * same file through it: to a chat, a mail or a drive, for the other device to import. [data-app-status] says whether
+ * the guide is kept offline here and whether the browser agreed to keep the answers (assets/base/browser.js).
+ *
  * Contract: [data-progress-table] [data-progress-continue] [data-progress-controls] [data-progress-export]
- * [data-progress-import] [data-progress-message] [data-progress-reset-all] [data-progress-confirm].
+ * [data-progress-share] [data-progress-import] [data-progress-message] [data-progress-reset-all]
+ * [data-progress-confirm] [data-app-status].
  */
 (function () {
   "use strict";
@@ -353,9 +358,54 @@
     if (button) button.focus();
   }
 
+  function shareProgress() {
+    var settings = store.get(SETTINGS) || {};
+    var doc = io.exportDocument(snapshot(), Date.now(), {
+      history: store.get(HISTORY), last: store.get(LAST), current: store.get(CURRENT), examDate: settings.examDate
+    });
+    var name = "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json";
+    guide.browser.shareFile(name, JSON.stringify(doc, null, 1), "application/json", "My progress in the LLM fine-tuning guide")
+      .then(function (outcome) {
+        if (outcome === "shared") message("Sent. On the other device, open this page and import the file.");
+        else if (outcome === "failed") exportFile(); // the share sheet refused the file: save it instead
+      });
+  }
+
+  function showDevice() {
+    var share = /** @type {HTMLElement | null} */ (document.querySelector("[data-progress-share]"));
+    if (share) share.hidden = !guide.browser.canShareFiles();
+    var box = document.querySelector("[data-app-status]");
+    if (!box || !guide.browser.app) return;
+    var app = guide.browser.app;
+    var lines = { offline: "", kept: "" };
+    function draw() { box.textContent = [lines.offline, lines.kept].filter(Boolean).join(" "); }
+    if (guide.browser.offline()) lines.offline = "This copy was opened from a file: it is offline already.";
+    else {
+      lines.offline = "Not kept offline yet: the guide keeps itself on this device once a page has been open for a " +
+        "moment with a connection (it cannot in a private window).";
+      app.status(function (status) {
+        if (status) {
+          lines.offline = "The whole guide is kept on this device for offline use: " + status.pages + " pages and " +
+            "their questions, " + (status.bytes / 1e6).toFixed(1) + " MB.";
+        }
+        draw();
+      });
+    }
+    app.kept(function (kept) {
+      if (kept === true) lines.kept = "The browser has agreed to keep your answers until you clear them.";
+      else if (kept === false) {
+        lines.kept = "The browser may clear your answers if the device runs short of space (it asks to keep them once " +
+          "you have answered something; an installed guide is kept): export or send them now and then.";
+      }
+      draw();
+    });
+    draw();
+  }
+
   function onClick(event) {
     var t = event.target;
-    if (t.closest("[data-progress-export]")) exportFile();
+    if (t.closest("[data-progress-share]")) shareProgress();
+    else if (t.closest("[data-progress-export]")) exportFile();
     else if (t.closest("[data-progress-reset-all]")) askReset();
   }
 
@@ -367,6 +417,7 @@
     undo = null; // a new page: the undo offer ends when the page is left
     tagTopics();
     render();
+    showDevice();
   }
 
   guide.progressPage = { mount: mount };

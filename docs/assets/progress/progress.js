@@ -108,6 +108,9 @@
     // and counting them reads every record the learner has: not for each save of an exam in progress or of a
     // setting. Any write may have failed, though, so the storage notice is looked at every time.
     if (name === "*" || guide.storeCore.isQuestionName(name)) marksStale = true;
+    // Once the learner has answered something, ask the browser not to clear it when space runs low (the progress
+    // page says whether it agreed).
+    if (guide.storeCore.isQuestionName(name) && guide.browser.app) guide.browser.app.keep();
     if (queued) return;
     queued = true;
     guide.browser.later(0, function () {
