@@ -56,9 +56,7 @@ def found_pages(site: QuizSite, site_dir: Path) -> None:
             site.page_urls.setdefault(topic, url)
 
 
-def run(
-    site: QuizSite, site_dir: Path, offline_zip: str = "", app: bool = False, policy: bool = True
-) -> list[str]:
+def run(site: QuizSite, site_dir: Path, offline_zip: str = "", app: bool = False, policy: bool = True) -> list[str]:
     """Write every output into the built `site_dir`; return the problems that fail a strict build. `app`: the
     installable app's worker (guide/outputs/serviceworker.py), for the published site only. `policy=False` leaves the
     Content-Security-Policy out, for `mkdocs serve`, whose live reload is an inline script it adds to every page."""
