@@ -205,7 +205,8 @@
     box.hidden = false;
   }
 
-  function exportFile() {
+  /** The progress file, as Export saves it and Send shares it. */
+  function progressFile() {
     // Everything that can be read goes into the file, also when storage is full or half broken; what cannot be read
     // is named, so a learner never trusts a backup that is quietly missing part of their work.
     var inv = store.inventory(allIds());
@@ -213,7 +214,12 @@
     var doc = io.exportDocument(snapshot(inv.ids), Date.now(), {
       history: store.get(HISTORY), last: store.get(LAST), current: store.get(CURRENT), examDate: settings.examDate
     });
-    var name = "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json";
+    return { inv: inv, doc: doc, name: "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json" };
+  }
+
+  function exportFile() {
+    var file = progressFile();
+    var inv = file.inv, doc = file.doc, name = file.name;
     guide.browser.download(name, JSON.stringify(doc, null, 1), "application/json");
     var answered = Object.keys(doc.questions).length;
     var results = doc.exam.history.length;
@@ -359,12 +365,8 @@
   }
 
   function shareProgress() {
-    var settings = store.get(SETTINGS) || {};
-    var doc = io.exportDocument(snapshot(), Date.now(), {
-      history: store.get(HISTORY), last: store.get(LAST), current: store.get(CURRENT), examDate: settings.examDate
-    });
-    var name = "llm-guide-progress-" + doc.exported.slice(0, 10) + ".json";
-    guide.browser.shareFile(name, JSON.stringify(doc, null, 1), "application/json", "My progress in the LLM fine-tuning guide")
+    var file = progressFile();
+    guide.browser.shareFile(file.name, JSON.stringify(file.doc, null, 1), "application/json", "My progress in the LLM fine-tuning guide")
       .then(function (outcome) {
         if (outcome === "shared") message("Sent. On the other device, open this page and import the file.");
         else if (outcome === "failed") exportFile(); // the share sheet refused the file: save it instead
