@@ -198,3 +198,11 @@ test("a record is parsed once per change to it, however often it is read, and ea
   b.recordAttempt("q4", { selected: [0], correct: true, at: 20, topic: "peft", lesson: "l" }); // another tab's change
   assert.deepEqual(plain(a.question("q4").last.selected), [0], "a change is read");
 });
+
+test("review:settings has one constructor: a real calendar day or no date", () => {
+  assert.deepEqual(core.reviewSettings("2026-12-24"), { examDate: "2026-12-24" });
+  assert.deepEqual(core.reviewSettings("2026-02-31"), { examDate: null });
+  assert.deepEqual(core.reviewSettings(""), { examDate: null });
+  assert.deepEqual(core.reviewSettings(null), { examDate: null });
+  assert.deepEqual(core.reviewSettings("24/12/2026"), { examDate: null });
+});

@@ -116,6 +116,7 @@
     var days = daysLeft(input.examDate, now);
     var remaining = [];
     var doneToday = [];
+    /** @type {{ [objective: string]: boolean }} */
     var covered = {};
     input.lessons.forEach(function (l) {
       var s = lessonState(l, input.recordOf);
@@ -125,7 +126,9 @@
         if (s.doneAt >= today) doneToday.push(l);
       }
     });
+    /** @type {{ [domain: string]: number } | null} */
     var need = null;
+    /** @type {{ [domain: string]: number }} */
     var weights = {};
     var evidence = false;
     (input.readiness ? input.readiness.domains : []).forEach(function (d) {
@@ -137,8 +140,9 @@
       input.readiness.domains.forEach(function (d) { need[d.id] = 1 - d.estimate.mean; });
     }
     (input.weights ? Object.keys(input.weights) : []).forEach(function (d) { weights[d] = input.weights[d]; });
+    /** @type {StudyPlan} */
     var base = {
-      state: "none", daysLeft: days, perDay: 0, tooClose: false, lessonsLeft: remaining.length,
+      state: "none", daysLeft: days, perDay: 0, lessonDays: 0, tooClose: false, lessonsLeft: remaining.length,
       lessonsTotal: input.lessons.length, leftOut: /** @type {PlanLesson[]} */ ([]),
       today: { reviewDue: input.reviewDue || 0, lessons: /** @type {PlanTodayLesson[]} */ ([]), exam: null },
       exams: /** @type {PlanExam[]} */ ([]), byEvidence: evidence
@@ -163,6 +167,7 @@
     base.leftOut = list.slice(capacity);
     list = list.slice(0, capacity);
     base.perDay = perDay;
+    base.lessonDays = cal.lessonDays;
     var lessonToday = cal.full !== 0 && cal.review !== 0;
     var todayCount = lessonToday ? Math.max(0, perDay - doneToday.length) : 0;
     base.today.lessons = doneToday.map(function (l) { return { lesson: l, done: true }; })
@@ -187,6 +192,35 @@
     }
   }
 
+  /**
+   * @param {{ order: string[], questions: { [id: string]: { topic: string, lesson: string, domain: string, objectives?: string[] } } }} bank
+   * @param {{ id: string, title: string, url: string, lessons?: { id: string, title: string, url: string }[] }[]} topics
+   *   topics.js's list: the guide's order, each lesson's title and page
+   * @returns {PlanLesson[]}
+   */
+  function lessonsOf(bank, topics) {
+    // Each lesson with its questions, how many of them are in each domain, and the objectives they train.
+    var byKey = {};
+    bank.order.forEach(function (id) {
+      var q = bank.questions[id];
+      var key = q.topic + "/" + q.lesson;
+      var l = byKey[key] = byKey[key] || { ids: [], domains: {}, objectives: [] };
+      l.ids.push(id);
+      l.domains[q.domain] = (l.domains[q.domain] || 0) + 1;
+      (q.objectives || []).forEach(function (o) { if (l.objectives.indexOf(o) === -1) l.objectives.push(o); });
+    });
+    var out = [];
+    topics.forEach(function (t) {
+      (t.lessons || []).forEach(function (lesson) {
+        var l = byKey[t.id + "/" + lesson.id];
+        if (!l) return;
+        out.push({ topic: t.id, lesson: lesson.id, title: lesson.title, topicTitle: t.title, url: lesson.url,
+          ids: l.ids, domains: l.domains, objectives: l.objectives });
+      });
+    });
+    return out;
+  }
+
   /** @param {PlanLesson} l @returns {PlanTodayLesson} */
   function todayItem(l) {
     return { lesson: l, done: false };
@@ -197,6 +231,7 @@
    * @returns {string | null} the domain with evidence and the lowest estimate, for "practise your weakest domain"
    */
   function weakest(r) {
+    /** @type {Readiness["domains"][number] | null} */
     var best = null;
     (r ? r.domains : []).forEach(function (d) {
       if (d.estimate.enough && (!best || d.estimate.mean < best.estimate.mean)) best = d;
@@ -206,7 +241,7 @@
 
   var core = {
     DAY: DAY, MAX_PER_DAY: MAX_PER_DAY, CHECK_SIZE: CHECK_SIZE, FULL_SIZE: FULL_SIZE, daysLeft: daysLeft,
-    lessonState: lessonState, calendar: calendar, order: order, plan: plan, weakest: weakest
+    lessonState: lessonState, lessonsOf: lessonsOf, calendar: calendar, order: order, plan: plan, weakest: weakest
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.planCore = core;

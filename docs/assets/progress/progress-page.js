@@ -226,7 +226,7 @@
       if (merged.added) store.set(HISTORY, merged.history);
       var settings = store.get(SETTINGS);
       var here = settings && typeof settings.examDate === "string" && settings.examDate ? settings.examDate : null;
-      if (result.examDate && !here) store.set(SETTINGS, { examDate: result.examDate });
+      if (result.examDate && !here) store.set(SETTINGS, guide.storeCore.reviewSettings(result.examDate));
       // The last result when it is newer; the unfinished exam when none is in progress here.
       var exam = io.mergeExam({ last: store.get(LAST), current: store.get(CURRENT) }, result);
       if (exam.last) store.set(LAST, exam.last);
