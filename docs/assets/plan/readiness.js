@@ -102,13 +102,14 @@
       "Older answers count less: an answer's weight halves every " + c.HALF_LIFE_DAYS + " days. Where Review has " +
         "scheduled a question, its schedule's estimate of how well you still remember it pulls an old answer toward " +
         "a guess.",
-      "A domain's estimate is the share of fresh questions you would answer right, with a range that holds the true " +
-        "value 8 times in 10. With few answers it leans toward your overall rate. Below " + c.ENOUGH + " answered " +
-        "questions in a domain it says “too little evidence”: tested on simulated learners, the estimate's typical " +
-        "error was then above 12 points.",
-      "Overall weights the domains as the exam does. A domain you have not answered yet counts with a wide range, so " +
-        "the overall range stays honest. NVIDIA publishes no passing score: the 70% line is an assumption, common in " +
-        "third-party material."
+      "A domain's estimate is the share of fresh questions of it you would answer right, with a range meant to hold " +
+        "the true value 8 times in 10. With few answers it leans toward your overall rate. Below " + c.ENOUGH +
+        " answered questions in a domain it says “too little evidence”: on simulated learners, whose skill we knew, " +
+        "the range was then over a third of the scale wide and the estimate 10 to 12 points off on average.",
+      "Overall weights the domains as the exam does; a domain you have not answered yet counts with a wide range. On " +
+        "the simulated learners the domains' ranges held the true value 8 times in 10, the overall range about 3 " +
+        "times in 4, so read it as a little narrow. NVIDIA publishes no passing score: the 70% line is an " +
+        "assumption, common in third-party material."
     ];
     return h("details", { class: "readiness__method", "data-readiness-method": true },
       [h("summary", { text: "How this is estimated" })].concat(say.map(function (t) { return h("p", { text: t }); })));
