@@ -47,7 +47,7 @@
 
   function littleText(e) {
     var need = guide.readinessCore.ENOUGH;
-    return "too little evidence" + (e.answered ? " (" + e.answered + " of " + need + " answers)" : "");
+    return "too little evidence" + (e.answered ? " (" + e.answered + " of the " + need + " needed)" : "");
   }
 
   function bar(h, e) {
@@ -141,7 +141,8 @@
     root.appendChild(h("h2", { id: compact ? "readiness" : "readiness-by-domain",
       text: compact ? "Readiness for the exam" : "Readiness by domain" }));
     root.appendChild(overall(h, r));
-    var columns = compact ? ["Domain", "Estimate", ""] : ["Domain", "Exam weight", "Answered", "Estimate (80% range)", ""];
+    var columns = compact ? ["Domain", "Estimate", "Practice"]
+      : ["Domain", "Exam weight", "Answered", "Estimate (80% range)", "Practice"];
     var table = h("table", { class: "readiness__table" }, [
       h("caption", { text: !compact ? "The chance of answering a fresh question of each domain right, from your answers"
         : r.domains.some(function (d) { return d.estimate.enough; }) ? "Your weakest domains so far"
