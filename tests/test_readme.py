@@ -149,6 +149,7 @@ CHECK = "tests/test_scripts.py::test_scripts_check_passes_and_stops_at_a_broken_
 BENCH = "tests/test_bench.py::test_benchmark_runs_and_reports_every_budget"
 TWO_ENGINES = "tests/test_library.py::test_mkdocs_and_properdocs_build_the_same_site"
 POSTBUILD = "tests/test_library.py::test_the_post_build_step_on_its_own_writes_what_the_build_writes"
+CALIBRATION = "tests/test_plan.py::test_the_calibration_benchmark_runs_on_the_built_bank"
 COMMANDS: dict[str, Check] = {
     "scripts/site": SITE_SERVE,
     "PORT=8001 scripts/site": SITE_SERVE,
@@ -174,6 +175,7 @@ COMMANDS: dict[str, Check] = {
     ".venv/bin/properdocs build -f mkdocs.yml": TWO_ENGINES,
     ".venv/bin/properdocs serve -f mkdocs.yml": TWO_ENGINES,
     "python -m guide postbuild": POSTBUILD,
+    "node bench/readiness_calibration.js site": CALIBRATION,
 }
 
 

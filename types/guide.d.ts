@@ -245,6 +245,73 @@ interface MaterialAdapter {
   markTocEntry(hash: string): boolean;
 }
 
+/* ---------- the study plan and readiness (plan/) ---------- */
+
+/** readiness-core.js: one estimate of the chance of answering a fresh question right, with its 80% range. */
+interface ReadinessEstimate {
+  answered: number;
+  enough: boolean;
+  mean: number;
+  low: number;
+  high: number;
+  variance: number;
+  aboveLine?: number;
+}
+
+interface Readiness {
+  domains: { id: string; title: string; weight: number; estimate: ReadinessEstimate }[];
+  objectives: { id: string; domain: string; title: string; estimate: ReadinessEstimate }[];
+  overall: ReadinessEstimate & { aboveLine: number };
+}
+
+/** plan-core.js: a lesson with its questions, how many are in each domain, and the objectives they train. */
+interface PlanLesson {
+  topic: string;
+  lesson: string;
+  title: string;
+  topicTitle?: string;
+  url?: string;
+  ids: string[];
+  domains: { [domain: string]: number };
+  objectives: string[];
+}
+
+interface PlanTodayLesson {
+  lesson: PlanLesson;
+  done: boolean;
+}
+
+interface PlanExam {
+  day: number;
+  at: number;
+  kind: "check" | "full";
+  n: number;
+}
+
+interface PlanInput {
+  now: number;
+  examDate: number | null;
+  lessons: PlanLesson[];
+  recordOf(id: string): QuestionRecord | null;
+  readiness: Readiness | null;
+  weights?: { [domain: string]: number };
+  reviewDue?: number;
+}
+
+interface StudyPlan {
+  state: "none" | "past" | "today" | "plan";
+  daysLeft: number | null;
+  perDay: number;
+  lessonDays: number;
+  tooClose: boolean;
+  lessonsLeft: number;
+  lessonsTotal: number;
+  leftOut: PlanLesson[];
+  today: { reviewDue: number; lessons: PlanTodayLesson[]; exam: PlanExam | null };
+  exams: PlanExam[];
+  byEvidence: boolean;
+}
+
 /* ---------- the pure cores: their types are their own source's ---------- */
 
 type AnswerCore = typeof import("../docs/assets/base/answer-core.js");
@@ -255,6 +322,8 @@ type ProgressFile = typeof import("../docs/assets/progress/progress-file.js");
 type ReviewCore = typeof import("../docs/assets/review/review-core.js");
 type CalcCore = typeof import("../docs/assets/calculator/calc-core.js");
 type EmbedCore = typeof import("../docs/assets/embed/embed-core.js");
+type PlanCore = typeof import("../docs/assets/plan/plan-core.js");
+type ReadinessCore = typeof import("../docs/assets/plan/readiness-core.js");
 
 /* ---------- the browser-only members ---------- */
 
@@ -371,6 +440,10 @@ interface LlmGuide {
   calcCore?: CalcCore;
   /** embed/embed-core.js: the embed page's link, questions, palette and messages. */
   embedCore?: EmbedCore;
+  planCore?: PlanCore;
+  readinessCore?: ReadinessCore;
+  planView?: { render(): void };
+  readinessView?: { render(): void };
   material?: MaterialAdapter;
   quizScorebar?: QuizScorebar;
   /** quiz.js: a lesson's quiz has mounted, so the head script's no-JavaScript fallback is not needed. */

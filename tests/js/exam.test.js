@@ -491,3 +491,25 @@ test("the result counts each question under every objective it trains, in the st
   );
   assert.equal(result.byObjective[3].title, "7.4 Identify and address bottlenecks");
 });
+
+test("a link's domain= draws only that domain's questions; unknown domains are named; objective= is objectives=", () => {
+  const bank = withObjectives(makeBank());
+  const p = core.parseParams("?domain=evaluation,cooking&n=60", bank);
+  assert.deepEqual(p.domainIds, ["evaluation"]);
+  assert.deepEqual(p.unknownDomains, ["cooking"]);
+  assert.equal(core.parseParams("?domain=cooking", bank).domainIds, null);
+  for (const proportional of [true, false]) {
+    const ids = core.plan(bank, { ...p, proportional }, {}, () => 0.5).ids;
+    assert.equal(ids.length, 5);
+    assert.ok(ids.every((id) => bank.questions[id].domain === "evaluation"));
+  }
+  const planned = core.plan(bank, core.parseParams("?domain=gpu-acceleration&n=4&seed=2", bank), {}, () => 0.5);
+  assert.equal(planned.query, "?domain=gpu-acceleration&n=4&seed=2");
+  const session = { query: planned.query, seed: planned.seed, ids: planned.ids, timed: true };
+  assert.equal(core.sameExam(session, core.parseParams("?domain=gpu-acceleration&n=4&seed=2", bank), bank), true);
+  assert.equal(core.sameExam(session, core.parseParams("?domain=evaluation&n=4&seed=2", bank), bank), false);
+  const one = core.parseParams("?objective=7.4,9.9", bank);
+  assert.deepEqual(one.objectives, ["7.4"]);
+  assert.deepEqual(one.unknownObjectives, ["9.9"]);
+  assert.equal(one.any, true);
+});

@@ -270,3 +270,11 @@ test("a storage full mid-visit is named as full; one that throws on every write 
   refusing.set("exam:current", { v: 1 });
   assert.equal(refusing.status().full, false);
 });
+
+test("review:settings has one constructor: a real calendar day or no date", () => {
+  assert.deepEqual(core.reviewSettings("2026-12-24"), { examDate: "2026-12-24" });
+  assert.deepEqual(core.reviewSettings("2026-02-31"), { examDate: null });
+  assert.deepEqual(core.reviewSettings(""), { examDate: null });
+  assert.deepEqual(core.reviewSettings(null), { examDate: null });
+  assert.deepEqual(core.reviewSettings("24/12/2026"), { examDate: null });
+});

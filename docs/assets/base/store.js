@@ -178,6 +178,18 @@
   // result and past results, and Review's settings. progress-page.js resets and exports them by these names.
   var DOCS = { examCurrent: "exam:current", examLast: "exam:last", examHistory: "exam:history", reviewSettings: "review:settings" };
 
+  /**
+   * @param {string | null | undefined} examDate "YYYY-MM-DD", as <input type=date> gives it
+   * @returns {{ examDate: string | null }}
+   */
+  function reviewSettings(examDate) {
+    // The one constructor of review:settings, written by Review, the home page's plan and an import: a date that is
+    // not a real calendar day (2026-02-31) is no date.
+    var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typeof examDate === "string" ? examDate : "");
+    var ok = !!m && new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getMonth() === Number(m[2]) - 1;
+    return { examDate: ok ? /** @type {string} */ (examDate) : null };
+  }
+
   /** @param {string} id */
   function questionName(id) { return QUESTION_NAME + id; }
 
@@ -290,7 +302,7 @@
     isIsoTime: isIsoTime, MIN_TIME: MIN_TIME, MAX_TIME: MAX_TIME, RECORD_LIMIT: RECORD_LIMIT,
     notKeptCause: notKeptCause, sizeText: sizeText,
     withAttempt: withAttempt, retried: retried, isEmpty: isEmpty, isQuestionName: isQuestionName,
-    attempt: attempt, DOCS: DOCS, questionName: questionName, questionIdOf: questionIdOf,
+    attempt: attempt, reviewSettings: reviewSettings, DOCS: DOCS, questionName: questionName, questionIdOf: questionIdOf,
     CONFIDENCE: CONFIDENCE // how sure a learner said they were: every feature that asks or stores it uses these
   };
   root.llmGuide = root.llmGuide || {};

@@ -151,8 +151,9 @@
       (t.lessons || []).forEach(function (l) { topicIds.push(t.id + "/" + l.id); });
     });
     var out = {
-      ids: null, topics: null, objectives: null, n: null, seed: parseSeed(params.get("seed")), timer: null,
-      proportional: null, unknownIds: [], unknownTopics: [], unknownObjectives: [], problems: [], any: false
+      ids: null, topics: null, objectives: null, domainIds: null, n: null, seed: parseSeed(params.get("seed")),
+      timer: null, proportional: null, unknownIds: [], unknownTopics: [], unknownObjectives: [], unknownDomains: [],
+      problems: [], any: false
     };
     if (params.has("ids")) {
       out.ids = [];
@@ -169,15 +170,27 @@
       });
       if (!out.topics.length) out.topics = null; // nothing known: fall back to every topic
     }
-    if (params.has("objectives")) {
-      // The study guide's numbered objectives ("4.4"): a question is drawn when it trains any of them.
+    if (params.has("objectives") || params.has("objective")) {
+      // The study guide's numbered objectives ("4.4"): a question is drawn when it trains any of them. `objective=`
+      // (readiness's "Practise this objective") is the same list under its singular name.
       var objectiveIds = (bank.objectives || []).map(function (o) { return o.id; });
       out.objectives = [];
-      splitList(params.get("objectives")).forEach(function (id) {
+      splitList([params.get("objectives"), params.get("objective")].filter(Boolean).join(",")).forEach(function (id) {
         if (objectiveIds.indexOf(id) !== -1) out.objectives.push(id);
         else out.unknownObjectives.push(id.slice(0, 80));
       });
       if (!out.objectives.length) out.objectives = null; // nothing known: fall back to every objective
+    }
+    if (params.has("domain")) {
+      // The official domains by id ("gpu-acceleration"): only questions of those domains are drawn. (`domains=` is
+      // the switch for drawing in the blueprint's proportions, so a set of domains is named in the singular.)
+      var domainIds = bank.domains.map(function (d) { return d.id; });
+      out.domainIds = [];
+      splitList(params.get("domain")).forEach(function (id) {
+        if (domainIds.indexOf(id) !== -1) out.domainIds.push(id);
+        else out.unknownDomains.push(id.slice(0, 80));
+      });
+      if (!out.domainIds.length) out.domainIds = null;
     }
     if (params.has("n")) {
       var n = parseInt(params.get("n"), 10);
@@ -208,7 +221,7 @@
           " (use 1 to draw in the exam’s domain proportions or 0 to draw evenly)");
       }
     }
-    out.any = ["ids", "topics", "objectives", "n", "seed", "timer", "domains"].some(function (k) { return params.has(k); });
+    out.any = ["ids", "topics", "objectives", "objective", "domain", "n", "seed", "timer", "domains"].some(function (k) { return params.has(k); });
     return out;
   }
 
@@ -223,6 +236,7 @@
     var sorted = function (a) { return a ? a.slice().sort().join(",") : ""; };
     if (link.topics && sorted(link.topics) !== sorted(was.topics)) return false;
     if (link.objectives && sorted(link.objectives) !== sorted(was.objectives)) return false;
+    if (link.domainIds && sorted(link.domainIds) !== sorted(was.domainIds)) return false;
     if (link.n !== null && link.n !== was.n) return false;
     if (link.seed !== null && link.seed !== session.seed) return false;
     if (link.timer !== null && link.timer !== !!session.timed) return false;
@@ -238,6 +252,7 @@
     } else {
       if (options.topics && options.topics.length) parts.push("topics=" + options.topics.map(encodeURIComponent).join(","));
       if (options.objectives && options.objectives.length) parts.push("objectives=" + options.objectives.join(","));
+      if (options.domainIds && options.domainIds.length) parts.push("domain=" + options.domainIds.join(","));
       if (options.n) parts.push("n=" + options.n);
       if (options.proportional === false) parts.push("domains=0");
     }
@@ -317,15 +332,18 @@
     return Object.prototype.hasOwnProperty.call(object, key);
   }
 
-  function poolMask(ix, topics, objectives) {
+  function poolMask(ix, topics, objectives, domainIds) {
     // For each question (by position), whether it is in the pool, or null when every question is. `topics` names
     // whole topics ("peft") and single lessons ("peft/lora-basics"); `objectives` the study guide's objectives
-    // ("4.4"), of which a question must train one. Both given, a question must pass both.
+    // ("4.4"), of which a question must train one; `domainIds` official domains, one of which must be the question's.
+    // Several given, a question must pass each.
     var byTopic = topics && topics.length;
     var byObjective = objectives && objectives.length;
-    if (!byTopic && !byObjective) return null;
+    var byDomain = domainIds && domainIds.length;
+    if (!byTopic && !byObjective && !byDomain) return null;
     var wholeTopic = ix.topics.map(function (t) { return !byTopic || topics.indexOf(t) !== -1; });
-    if (!byObjective && wholeTopic.indexOf(false) === -1) return null;
+    if (!byObjective && !byDomain && wholeTopic.indexOf(false) === -1) return null;
+    var inDomain = ix.domains.map(function (d) { return !byDomain || domainIds.indexOf(d) !== -1; });
     var wholeLesson = ix.lessons.map(function (k) { return !!byTopic && topics.indexOf(k) !== -1; });
     var wanted = [];
     var all = true;
@@ -334,15 +352,16 @@
       if (yes && byObjective) {
         yes = ix.objectivesOf[i].some(function (o) { return objectives.indexOf(o) !== -1; });
       }
+      if (yes && byDomain) yes = inDomain[ix.domainOf[i]];
       wanted.push(yes);
       all = all && yes;
     }
     return all ? null : wanted;
   }
 
-  function pool(bank, topics, objectives) {
+  function pool(bank, topics, objectives, domainIds) {
     var ix = index(bank);
-    var wanted = poolMask(ix, topics, objectives);
+    var wanted = poolMask(ix, topics, objectives, domainIds);
     if (!wanted) return ix.order.slice();
     var out = [];
     for (var i = 0; i < ix.size; i++) if (wanted[i]) out.push(ix.order[i]);
@@ -362,9 +381,9 @@
     // (tests/js/exam.test.js holds the plain version this must match, random number for random number).
     var random = rng(options.seed);
     var ix = index(bank);
-    var wanted = poolMask(ix, options.topics, options.objectives);
+    var wanted = poolMask(ix, options.topics, options.objectives, options.domainIds);
     if (!options.proportional) {
-      var ids = pool(bank, options.topics, options.objectives);
+      var ids = pool(bank, options.topics, options.objectives, options.domainIds);
       return shuffle(ids, random).slice(0, Math.min(drawCount(options.n), ids.length));
     }
     // Each domain's questions in the pool, in the bank's order; keys in order of first appearance, as in the pool.
@@ -408,14 +427,18 @@
     }
     var topics = params.topics || d.topics || null;
     var objectives = params.objectives || d.objectives || null;
+    var domainIds = params.domainIds || d.domainIds || null;
     var n = drawCount(params.n || d.n);
     var proportional = params.proportional !== null && params.proportional !== undefined ? params.proportional : d.proportional !== false;
-    var ids = draw(bank, { topics: topics, objectives: objectives, n: n, seed: seed, proportional: proportional });
+    var ids = draw(bank, {
+      topics: topics, objectives: objectives, domainIds: domainIds, n: n, seed: seed, proportional: proportional
+    });
     var allTopics = !topics || bank.topics.every(function (t) { return topics.indexOf(t.id) !== -1; });
     return {
       ids: ids, seed: seed, timed: timed,
       query: buildQuery({
-        topics: allTopics ? null : topics, objectives: objectives, n: n, seed: seed, timer: timed, proportional: proportional
+        topics: allTopics ? null : topics, objectives: objectives, domainIds: domainIds, n: n, seed: seed, timer: timed,
+        proportional: proportional
       })
     };
   }

@@ -71,6 +71,13 @@
           h("ul", {}, named.map(function (o) { return h("li", { text: o.id + " " + o.title }); }))
         ]));
       }
+      if (link && link.domainIds) {
+        // A link that names domains (readiness's "Practise this domain") draws only their questions.
+        var domains = bank.domains.filter(function (d) { return link.domainIds.indexOf(d.id) !== -1; });
+        form.appendChild(h("p", { class: "exam-setup__objectives", "data-exam-domain": link.domainIds.join(","),
+          text: "Only questions of " + domains.map(function (d) { return d.title; }).join(", ") + " (" +
+            c.pool(bank, null, link.objectives, link.domainIds).length + " questions)." }));
+      }
       var n = link && link.n ? link.n : c.DEFAULT_COUNT;
       form.appendChild(h("p", { class: "exam-setup__field" }, [
         h("label", { for: "exam-count", text: "Number of questions " }),
@@ -168,6 +175,7 @@
       ids: link && link.ids ? link.ids : null,
       topics: topicBoxes.length ? topics : null,
       objectives: link && link.objectives ? link.objectives : null,
+      domainIds: link && link.domainIds ? link.domainIds : null,
       n: countInput ? parseInt(countInput.value, 10) || c.DEFAULT_COUNT : null,
       seed: seed,
       timer: form.querySelector("[data-exam-timer]").checked,

@@ -481,6 +481,10 @@
       notice("Not an objective of the exam’s study guide, left out: " + c.listText(params.unknownObjectives) +
         " (objectives are numbered 1.1 to 10.5).");
     }
+    if (params.unknownDomains.length) {
+      notice("Not a domain of the exam, left out: " + params.unknownDomains.join(", ") + " (domains are named as on " +
+        "About the exam, such as model-optimization).");
+    }
     if (params.problems.length) notice("Not used from this link: " + params.problems.join("; ") + ". The rest of it works.");
     if (params.ids && !params.ids.length) params.ids = null;
     ctx.state.link = params.any ? params : null; // kept so that abandoning an exam comes back to the linked set-up

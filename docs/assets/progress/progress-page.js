@@ -259,7 +259,7 @@
       if (merged.added || merged.dropped) kept.history = store.set(HISTORY, merged.history);
       var settings = store.get(SETTINGS);
       var here = settings && typeof settings.examDate === "string" && settings.examDate ? settings.examDate : null;
-      if (result.examDate && !here) kept.date = store.set(SETTINGS, { examDate: result.examDate });
+      if (result.examDate && !here) kept.date = store.set(SETTINGS, guide.storeCore.reviewSettings(result.examDate));
       // The last result when it is newer; the unfinished exam when none is in progress here.
       var exam = io.mergeExam({ last: store.get(LAST), current: store.get(CURRENT) }, result);
       if (exam.last) kept.last = store.set(LAST, exam.last);

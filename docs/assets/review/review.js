@@ -288,7 +288,7 @@
   window.llmGuide.boot.on("change", "[data-review-exam-date]", function (event, input) {
     if (!state) return;
     var value = /** @type {HTMLInputElement} */ (input).value;
-    g().store.set(SETTINGS, { examDate: g().reviewCore.parseExamDate(value) !== null ? value : null });
+    g().store.set(SETTINGS, g().storeCore.reviewSettings(value));
     render();
   });
 
