@@ -7,11 +7,11 @@ guide's macros but no hooks (Zensical) builds the pages, then runs it on its own
 
 In order: the exports and the bank as scripts (written beside the build when the engine started them early), the
 topic scripts (with each lesson's page, as the engine reported it or as found in the built pages), the check that
-every lesson's questions are on exactly one page, minified assets, content addresses (`?v=`) once every file is
-final, the Content-Security-Policy (it hashes the pages' inline scripts as shipped), the offline zip copied in, no
-sitemap without a site address, and last the app's service worker listing every file by its final bytes. Run on its
-own over a folder the engine
-built without it, it writes the same bytes the MkDocs build does (`tests/test_postbuild.py`).
+every lesson's questions are on exactly one page, the offline copy's not-found page made to work from disk,
+minified assets, content addresses (`?v=`) once every file is final, the Content-Security-Policy (it hashes the
+pages' inline scripts as shipped), the offline zip copied in, no sitemap without a site address, and last the app's
+service worker listing every file by its final bytes. Run on its own over a folder the engine built without it, it
+writes the same bytes the MkDocs build does (`tests/test_postbuild.py`).
 """
 
 from __future__ import annotations
