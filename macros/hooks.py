@@ -146,8 +146,8 @@ def on_config(config: Any, **_: Any) -> Any:
 
 def on_post_build(config: Any, **_: Any) -> None:
     """The one post-build step (guide/outputs/postbuild.py): exports, the bank's and topics' scripts, the placement
-    check, minified and content-addressed assets, the Content-Security-Policy (not while serving), the offline
-    zip."""
+    check, minified and content-addressed assets, the Content-Security-Policy and the app's service worker (neither
+    while serving), the offline zip."""
     site = current()
     if site is None or os.environ.get(PAGES_ONLY):
         return

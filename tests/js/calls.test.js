@@ -13,7 +13,8 @@ const KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "function", "
 const GLOBALS = new Set(["parseInt", "parseFloat", "String", "Number", "Boolean", "Array", "Object", "JSON", "Math",
   "Date", "RegExp", "URLSearchParams", "WeakMap", "Error", "Promise", "URL", "Blob", "FileReader", "ResizeObserver", "Event", "Set", "Map",
   "encodeURIComponent", "decodeURIComponent", "isNaN", "isFinite", "setTimeout", "clearTimeout", "setInterval",
-  "clearInterval", "requestAnimationFrame", "getComputedStyle", "require", "fn", "done", "callback", "one", "stop"]);
+  "clearInterval", "requestAnimationFrame", "getComputedStyle", "require", "fn", "done", "callback", "one", "stop",
+  "Uint8Array", "fetch", "Headers", "Response", "File", "MessageChannel"]);
 
 function files(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

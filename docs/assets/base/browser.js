@@ -334,8 +334,10 @@
     guide.boot.on("click", "[data-app-update]", function () { update(); });
     guide.boot.on("click", "[data-app-dismiss]", function () { if (appNotice) appNotice.hidden = true; });
   }
-  if (document.readyState === "complete") startApp();
-  else window.addEventListener("load", startApp);
+  if ("serviceWorker" in navigator) {
+    if (document.readyState === "complete") startApp();
+    else window.addEventListener("load", startApp);
+  }
 
   guide.browser = {
     loadScript: loadScript, whenIdle: whenIdle, idleEach: idleEach, hash: hash, rawHash: rawHash, address: address,
