@@ -376,6 +376,9 @@
     frame.setAttribute("loading", "lazy");
     frame.className = "instructors-example__frame";
     holder.appendChild(frame);
+    // The frame replaces its link: a page without the site's navigation is not one to open inside the site.
+    var line = link.closest("p");
+    if (line) line.hidden = true;
   }
 
   window.llmGuide.boot.component("instructors-example", "[data-instructors-example]", showFrame);
