@@ -206,6 +206,8 @@ interface QuizQuestion extends QuestionPlace {
   result: HTMLElement;
   title: string;
   check: HTMLElement | null;
+  /** The action row's Next question (Your results on the last question), in Check's place once checked. */
+  next: HTMLElement | null;
   retry: HTMLElement | null;
   details: HTMLDetailsElement[];
 }
@@ -215,6 +217,8 @@ interface QuizPage {
   questions: QuizQuestion[];
   undo: { [id: string]: QuestionRecord } | null;
   last: QuizQuestion | null;
+  /** The page after this lesson in the navigation, offered at the end of the summary. */
+  nextLesson: { href: string; title: string } | null;
 }
 
 /** What quiz.js hands its score bar view (quiz/scorebar.js). */
