@@ -86,7 +86,7 @@ def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
             add_questions(page.toc, html[:position], question_links(site.bank.questions_in(topic_id, lesson_id)))
     if len(positions) == 1:
         # A lesson page: its first screen says what the quiz below holds and links to it.
-        _, only_topic, only_lesson = positions[0]
+        only_topic, only_lesson = positions[0][1:]
         html = lesson_lead(html, len(site.bank.questions_in(only_topic, only_lesson)))
     if page.present_anchor_ids is not None:
         # Markdown collected the page's anchors without the finished blocks the macros wrote (raw HTML); MkDocs needs
