@@ -134,6 +134,8 @@ interface ExamState {
   pending: ExamSession | null;
   shown: ExamSession | null;
   saved: ExamSession | null;
+  /** When the page went out of sight with an exam running (0 when on screen): the clock rule's stop. */
+  awayAt: number;
 }
 
 interface ExamActions {

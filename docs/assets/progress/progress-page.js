@@ -125,7 +125,7 @@
     var link = document.createElement("a");
     var place = whereIs(next.topic, next.id);
     link.href = place.href;
-    link.textContent = next.topic.title + (place.lesson ? ": " + place.lesson + ", question " + place.number
+    link.textContent = next.topic.title + (place.lesson ? ": " + place.lesson + (place.started ? ", question " + place.number : "")
       : ", question " + next.number);
     box.appendChild(link);
   }
@@ -138,9 +138,14 @@
     for (var i = 0; i < groups.length; i++) {
       var at = groups[i].indexOf(id);
       var lesson = meta && meta.lessons && meta.lessons[i];
-      if (at !== -1 && lesson) return { href: topicHref({ url: lesson.url }, id), lesson: lesson.title, number: at + 1 };
+      if (at !== -1 && lesson) {
+        // A lesson not started yet opens at its notes, where it starts; a started one at the question to go on with.
+        var started = groups[i].some(function (q) { return !!store.question(q).first; });
+        return { href: topicHref({ url: lesson.url }, started ? id : ""), lesson: lesson.title, number: at + 1,
+          started: started };
+      }
     }
-    return { href: topicHref(topic, id), lesson: "", number: 0 };
+    return { href: topicHref(topic, id), lesson: "", number: 0, started: true };
   }
 
   function renderStart(box) {
@@ -150,7 +155,18 @@
     if (begin && next && !next.done) {
       var place = whereIs(next.topic, next.id);
       begin.href = place.href;
-      begin.textContent = "Continue: " + (place.lesson || next.topic.title);
+      // It says where it lands: a new lesson's notes, or the question to go on with (the lesson's score bar has a
+      // Notes link back to the start).
+      begin.textContent = "Continue: " + (place.lesson || next.topic.title) +
+        (place.started && place.number ? ", question " + place.number : "");
+    }
+    // An unfinished practice exam comes back from the first screen, as far as it got and with the time it has left.
+    var practice = box.querySelector("[data-start-exam]");
+    var resume = practice ? io.resumeText(store.get(guide.storeCore.DOCS.examCurrent)) : null;
+    if (practice && resume) {
+      practice.textContent = resume;
+      practice.setAttribute("data-start-exam", "resume");
+      practice.classList.add("md-button--primary");
     }
     var review = box.querySelector("[data-start-review]");
     var rc = guide.reviewCore;
