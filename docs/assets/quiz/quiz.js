@@ -10,8 +10,10 @@
  *                                  [data-quiz-form], [data-quiz-explanations]
  *   [data-quiz-option=<i>]         an option row (the label) holding its [data-quiz-input]
  *   [data-quiz-explanation=<i>]    an option's explanation (<details>)
- * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]), [data-quiz-result] and [data-quiz-after]
- * ([data-quiz-next-question], or [data-quiz-next-lesson] after a lesson's last question) to each form and
+ * The script adds [data-quiz-actions] ([data-quiz-result] over [data-quiz-check], then [data-quiz-next-question]
+ * in its place with [data-quiz-retry]) to each form and [data-quiz-after] ([data-quiz-next-again], Next question
+ * repeated after the explanations) to each question but the last, whose row offers [data-quiz-to-summary]: the
+ * summary ends with [data-quiz-next-lesson]. It adds
  * a [data-quiz-mark] to graded rows. State it writes: data-quiz-ready on a usable question, data-quiz-checked on a
  * checked one, data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed
  * on an option, data-quiz-warning on a result that asks for a choice first.
@@ -65,7 +67,7 @@
     '<button type="button" class="md-button" data-quiz-retry hidden>Try again</button></div></div>';
   var AFTER = document.createElement("div");
   AFTER.innerHTML = '<p class="quiz-q__after" data-quiz-after data-search-exclude hidden>' +
-    '<button type="button" class="md-button" data-quiz-next-question>Next question</button></p>';
+    '<button type="button" class="md-button" data-quiz-next-again>Next question</button></p>';
 
   function describe(article) {
     // Everything the script needs from one question's markup, or null when the markup is not usable.
@@ -370,7 +372,7 @@
     var q = questionOf(target);
     if (q && target.closest("[data-quiz-retry]")) retry(q);
     else if (q && target.closest("[data-quiz-to-summary]")) toSummary(q);
-    else if (q && target.closest("[data-quiz-next-question]")) goToNext(q);
+    else if (q && target.closest("[data-quiz-next-question], [data-quiz-next-again]")) goToNext(q);
     else scorebar.onClick(scorebarContext, event, root);
   }
 
