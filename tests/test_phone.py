@@ -347,3 +347,23 @@ def test_progress_tables_fit_360_px(browser: Browser, served_site: str) -> None:
         assert height <= 640, f"the home page's progress summary is {height / 640:.2f} screens tall"
     finally:
         context.close()
+
+
+def test_the_header_override_is_materials_plus_the_progress_link() -> None:
+    theme = Path(__import__("material").__file__).parent / "templates/partials/header.html"
+    ours = (ROOT / "overrides/partials/header.html").read_text(encoding="utf-8").split("-#}\n", 1)[1]
+    added = re.compile(r"    \{#- guide:.*?\{% endfor %\}\n", re.S)
+    assert added.search(ours), "the progress link is gone from the header"
+    assert added.sub("", ours) == theme.read_text(encoding="utf-8"), (
+        "Material's header partial changed: copy it again into overrides/partials/header.html with the progress link"
+    )
+
+
+@pytest.mark.parametrize("path", ["", "topics/peft/", "practice/", "calculator/"])
+def test_your_progress_is_one_tap_from_any_page(phone: Page, served_site: str, path: str) -> None:
+    phone.goto(f"{served_site}{path}")
+    link = phone.locator("[data-header-progress]")
+    assert in_reach(link)
+    link.tap()
+    expect(phone).to_have_url(re.compile(r"progress/$"))
+    expect(phone.locator("[data-progress-page]")).to_be_attached()

@@ -67,13 +67,20 @@
     return c;
   }
 
+  // The home page's summary fits a phone's screen: the topics started, at most this many, and the totals; every topic
+  // is on Your progress.
+  var HOME_ROWS = 5;
+
   function renderTable(box) {
+    var home = !box.closest("[data-progress-page]");
     var table = document.createElement("table");
+    table.className = "guide-progress__table";
     var caption = document.createElement("caption");
-    caption.textContent = "Your answers in this browser, by topic";
+    caption.textContent = home ? "Your answers in this browser, in the topics you started" : "Your answers in this browser, by topic";
     table.appendChild(caption);
     var head = document.createElement("tr");
-    ["Topic", "Answered", "Right the first time", "Questions"].forEach(function (t) {
+    // Short headings, so the table fits a 360 px screen.
+    ["Topic", "Answered", "Right first time", "Questions"].forEach(function (t) {
       cell(head, "th", t).setAttribute("scope", "col");
     });
     var thead = document.createElement("thead");
@@ -81,9 +88,14 @@
     table.appendChild(thead);
     var body = document.createElement("tbody");
     var totals = { answered: 0, firstRight: 0, total: 0 };
+    var left = 0;
     topics().forEach(function (topic) {
       var s = core.summarize(topic.questions, store.question);
       totals.answered += s.answered; totals.firstRight += s.firstRight; totals.total += s.total;
+      if (home && (!s.answered || body.rows.length >= HOME_ROWS)) {
+        if (s.answered) left += 1;
+        return;
+      }
       var row = document.createElement("tr");
       row.setAttribute("data-progress-topic", topic.id);
       var name = document.createElement("th");
@@ -114,6 +126,11 @@
     inner.appendChild(table);
     wrap.appendChild(inner);
     box.appendChild(wrap);
+    if (home && left) {
+      var more = document.createElement("p");
+      more.textContent = "And " + left + " more topic" + (left === 1 ? "" : "s") + " started: see them all on Your progress.";
+      box.appendChild(more);
+    }
   }
 
   function renderContinue(box) {
