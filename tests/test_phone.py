@@ -367,3 +367,22 @@ def test_your_progress_is_one_tap_from_any_page(phone: Page, served_site: str, p
     link.tap()
     expect(phone).to_have_url(re.compile(r"progress/$"))
     expect(phone.locator("[data-progress-page]")).to_be_attached()
+
+
+def test_the_calculator_answers_the_70b_question_from_the_form(phone: Page, served_site: str) -> None:
+    # "Can I QLoRA-fine-tune a 70B on 2 x H100 80 GB?": a preset, QLoRA (the adapters counted from the preset's
+    # shape), 2 GPUs and the GPU's preset, with the answer in view at the bottom of the screen all along.
+    phone.goto(f"{served_site}calculator/")
+    phone.locator("[data-calc-preset]").select_option("llama-3.1-70b")
+    expect(phone.locator("#calc-params")).to_have_value("70.6B")
+    phone.locator("#calc-method-qlora").check()
+    expect(phone.locator("#calc-trainable")).to_have_value("207.094M")
+    phone.locator("#calc-gpus").fill("2")
+    phone.locator("#calc-checkpointing").check()
+    phone.locator("[data-calc-gpu-preset]").select_option("h100-80")
+    expect(phone.locator("#calc-gpu")).to_have_value("80")
+    summary = phone.locator("[data-calc-summary]")
+    expect(summary).to_have_text("Total per GPU: 44.3 GB · fits, 27.7 GB to spare")
+    assert in_reach(summary)
+    expect(phone.locator("[data-calc-verdict]")).to_have_attribute("data-calc-fits", "yes")
+    expect(phone).to_have_url(re.compile(r"gpus=2&gpu=80"))

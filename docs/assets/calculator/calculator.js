@@ -25,7 +25,7 @@
   // llmGuide.dom.h (assets/base/dom.js, loaded before this script), read when mounting: if that file failed to load,
   // the page keeps its "needs JavaScript" notice, as when its other scripts are missing, instead of throwing here.
   var h = null;
-  var TEXT_FIELDS = ["params", "trainable", "gpus", "layers", "hidden", "heads", "seq", "batch"];
+  var TEXT_FIELDS = ["params", "trainable", "gpus", "gpu", "layers", "hidden", "heads", "seq", "batch"];
   var HINTS = {
     params: "For example 7B, 7.5e9 or 6738415616.",
     trainable: "LoRA’s and QLoRA’s adapter parameters, for example 14M.",
