@@ -339,20 +339,25 @@
     var correct = grade(selected, q.key, q.rows.length).correct;
     store.recordAttempt(q.id, guide.storeCore.attempt(q, selected, correct, { at: Date.now(), source: "topic" }));
     var before = q.check ? q.check.getBoundingClientRect().top : 0;
+    var row = /** @type {HTMLElement | null} */ (q.form.querySelector("[data-quiz-actions]"));
+    var stuck = !!row && row.getBoundingClientRect().bottom >= window.innerHeight - 1;
     show(q, { selected: selected, checked: true }, "check");
     refresh(q);
-    keepInPlace(q, before);
+    if (!stuck) keepInPlace(q, row, before);
     // The Check button is now hidden; focus goes to the button in its place (Next question), inside the question.
     if (q.next) q.next.focus({ preventScroll: true });
     else if (q.retry) q.retry.focus({ preventScroll: true });
   }
 
-  function keepInPlace(q, before) {
-    // Nothing moves under the finger: the marks added to the options above can push the row down when it sits in
-    // its own place (a row stuck to the bottom of the screen does not move); the page follows it by as much.
+  function keepInPlace(q, row, before) {
+    // Nothing moves under the finger: a row stuck to the bottom of the screen grows upwards and stays put; one in its
+    // own place is pushed down by the marks and the result line above its buttons, so the page follows it by as much.
+    // Measured in its own place (not stuck), or the push would take it under the fold, where it would stick lower.
     var now = q.next && !q.next.hidden ? q.next : q.retry;
-    if (!now) return;
+    if (!now || !row) return;
+    row.style.position = "static";
     var moved = now.getBoundingClientRect().top - before;
+    row.style.position = "";
     if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
   }
 
