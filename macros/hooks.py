@@ -30,6 +30,7 @@ from mkdocs.structure.toc import AnchorLink  # noqa: E402
 
 from guide.errors import GuideError  # noqa: E402 - needs the path above
 from guide.outputs import postbuild, reproducible  # noqa: E402
+from guide.render.lead import lesson_lead  # noqa: E402
 from guide.render.toc import question_links, quiz_positions  # noqa: E402
 from guide.site import current  # noqa: E402
 from macros import PAGES_ONLY, SERVING, load_error, log, searchcache, searchrank  # noqa: E402
@@ -79,9 +80,14 @@ def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
     site = current()
     if site is None:
         return html
-    for position, topic_id, lesson_id in quiz_positions(html):
+    positions = quiz_positions(html)
+    for position, topic_id, lesson_id in positions:
         if page.toc is not None:
             add_questions(page.toc, html[:position], question_links(site.bank.questions_in(topic_id, lesson_id)))
+    if len(positions) == 1:
+        # A lesson page: its first screen says what the quiz below holds and links to it.
+        only_topic, only_lesson = positions[0][1:]
+        html = lesson_lead(html, len(site.bank.questions_in(only_topic, only_lesson)))
     if page.present_anchor_ids is not None:
         # Markdown collected the page's anchors without the finished blocks the macros wrote (raw HTML); MkDocs needs
         # the questions' ids (q-<id>, q-<id>-why-b, ...) to validate links to them from other pages.

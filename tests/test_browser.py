@@ -138,7 +138,9 @@ def test_keyboard_only(page: Page, served_site: str, bank: LoadedBank) -> None:
     assert page.evaluate("document.activeElement.matches('[data-quiz-check]')")
     page.keyboard.press("Enter")
     expect(block.locator("[data-quiz-result]")).to_have_text(re.compile(r"^Correct\."))
-    # Focus stays inside the question, on "Try again", so the keyboard user can continue.
+    # Focus stays inside the question, on the button in Check's place (Next question); Try again is the next stop.
+    assert page.evaluate("document.activeElement.matches('[data-quiz-next-question]')")
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.matches('[data-quiz-retry]')")
     page.keyboard.press("Enter")
     expect(block.locator("[data-quiz-result]")).to_have_text(re.compile(r"^Answer cleared; your first attempt stays"))

@@ -105,7 +105,7 @@ def test_editing_the_form_updates_the_result_and_the_address(page: Page, served_
 def test_a_preset_and_the_lora_counter_fill_the_form(page: Page, served_site: str) -> None:
     open_case(page, served_site, "params=7B")
     page.locator("[data-calc-preset]").select_option("llama-2-7b")
-    expect(page.locator("#calc-params")).to_have_value("6738415616")
+    expect(page.locator("#calc-params")).to_have_value("6.7B")  # readable, not 6738415616
     expect(page.locator("#calc-layers")).to_have_value("32")
     assert parts(page)["activations"] == 32 * 2048 * 4096 * (34 + 80)
     page.locator("#calc-method-lora").check()

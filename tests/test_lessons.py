@@ -107,40 +107,56 @@ def test_next_question_moves_focus_to_the_following_question_uncovered(
     assert top < sized.viewport_size["height"] / 3, f"the next question starts {top}px down, not at the top"  # type: ignore[index]
 
 
-def test_the_last_question_offers_the_next_lesson(page: Page, served_site: str, bank: LoadedBank) -> None:
+def test_the_last_question_offers_its_results_then_the_next_lesson(
+    page: Page, served_site: str, bank: LoadedBank
+) -> None:
     topic = bank.topic("memory")
     questions = lesson_questions(bank, "memory")
     open_topic(page, served_site, "memory")
     last = questions[-1]
     choose(page, last, last.key)
     question(page, last).locator("[data-quiz-check]").click()
-    link = question(page, last).locator("[data-quiz-next-lesson]")
+    results = question(page, last).locator("[data-quiz-to-summary]")
+    expect(results).to_have_text("Your results")
+    expect(question(page, last).locator("[data-quiz-next-lesson], [data-quiz-after]")).to_have_count(0)
+    results.click()
+    summary = page.locator("[data-quiz-summary]")
+    expect(summary).to_be_focused()
+    # The learner's results come first, the next lesson after them.
+    link = summary.locator("[data-quiz-next-lesson]")
     expect(link).to_have_text(f"Next: {topic.lessons[1].title}")
+    head = summary.locator(".quiz__summary-head").bounding_box()
+    box = link.bounding_box()
+    assert head is not None and box is not None and head["y"] < box["y"]
     link.click()
     expect(page).to_have_url(re.compile(f"{lesson_path('memory', topic.lessons[1].id)}$"))
 
 
-def test_the_first_check_moves_nothing_on_the_page(sized: Page, served_site: str, bank: LoadedBank) -> None:
-    questions = lesson_questions(bank, "peft")
-    open_topic(sized, served_site, "peft")
-    q = questions[1]
+@pytest.mark.parametrize("multi", [False, True], ids=["choose-one", "choose-two"])
+def test_nothing_moves_under_the_finger_on_check(sized: Page, served_site: str, bank: LoadedBank, multi: bool) -> None:
+    topic = "memory"
+    q = next(q for q in lesson_questions(bank, topic) if (q.select > 1) == multi)
+    open_topic(sized, served_site, topic)
     # Where a learner reads it: its heading just below the sticky bars (the page's scroll padding).
     question(sized, q).evaluate("a => a.scrollIntoView({ block: 'start' })")
-    choose(sized, q, q.key)
+    choose(sized, q, [i for i in range(len(q.options)) if i not in q.key][: q.select])
     check = question(sized, q).locator("[data-quiz-check]")
-    check.scroll_into_view_if_needed()  # where the learner's finger is when they press it
     bar = sized.locator(".quiz__scorebar")
-    before = {
-        "bar": bar.evaluate("b => b.getBoundingClientRect().height"),
-        "q": question(sized, q).evaluate("a => a.getBoundingClientRect().top"),
-    }
-    check.click()
-    expect(question(sized, q)).to_have_attribute("data-quiz-checked", "correct")
-    after = {
-        "bar": bar.evaluate("b => b.getBoundingClientRect().height"),
-        "q": question(sized, q).evaluate("a => a.getBoundingClientRect().top"),
-    }
-    assert after == before, f"the first Check moved the page: {before} -> {after}"
+    before = {"bar": bar.evaluate("b => b.getBoundingClientRect().height"), "button": check.bounding_box()}
+    assert before["button"] is not None
+    # A finger's tap where Check is: no scrolling it into view first, as Playwright's click would.
+    x, y = before["button"]["x"] + before["button"]["width"] / 2, before["button"]["y"] + before["button"]["height"] / 2
+    assert check.evaluate(f"b => document.elementFromPoint({x}, {y}) === b"), "Check is not where the finger is"
+    sized.mouse.click(x, y)
+    expect(question(sized, q)).to_have_attribute("data-quiz-checked", "incorrect")
+    # The button that replaces Check takes its place: Next question, focused; Try again beside it.
+    following = question(sized, q).locator("[data-quiz-next-question]")
+    expect(following).to_be_focused()
+    after = {"bar": bar.evaluate("b => b.getBoundingClientRect().height"), "button": following.bounding_box()}
+    assert before["button"] is not None and after["button"] is not None
+    assert after["bar"] == before["bar"], f"the score bar changed height: {before} -> {after}"
+    moved = abs(after["button"]["y"] - before["button"]["y"]) + abs(after["button"]["x"] - before["button"]["x"])
+    assert moved < 1, f"the button under the finger moved on Check: {before['button']} -> {after['button']}"
 
 
 def test_on_a_phone_the_score_and_next_unanswered_stay_in_reach(

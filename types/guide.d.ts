@@ -138,6 +138,8 @@ interface ExamState {
   written: string | null;
   /** why another tab has the exam now ("moved", "submitted", "ended", "replaced"), or "" while this tab does */
   lost: string;
+  /** When the page went out of sight with an exam running (0 when on screen): the clock rule's stop. */
+  awayAt: number;
 }
 
 interface ExamActions {
@@ -210,6 +212,8 @@ interface QuizQuestion extends QuestionPlace {
   result: HTMLElement;
   title: string;
   check: HTMLElement | null;
+  /** The action row's Next question (Your results on the last question), in Check's place once checked. */
+  next: HTMLElement | null;
   retry: HTMLElement | null;
   details: HTMLDetailsElement[];
 }
@@ -219,6 +223,8 @@ interface QuizPage {
   questions: QuizQuestion[];
   undo: { [id: string]: QuestionRecord } | null;
   last: QuizQuestion | null;
+  /** The page after this lesson in the navigation, offered at the end of the summary. */
+  nextLesson: { href: string; title: string } | null;
 }
 
 /** What quiz.js hands its score bar view (quiz/scorebar.js). */

@@ -254,3 +254,34 @@ test("every part carries the formula it used", () => {
   assert.equal(formula.optimizer, "12 bytes × 7.5B parameters ÷ 64 GPUs");
   assert.match(formula.activations, /^32 layers × s·b·h·\(34 \+ 5·a·s\/h\) = 32 × 2048·1·4096·\(34 \+ 5·32·2048\/4096\) bytes$/);
 });
+
+test("verdict: the total per GPU against one GPU's memory, after the stated 10% allowance", () => {
+  const fit = (address) => { const q = core.parseQuery("?" + address); return core.evaluate(q.raw, q); };
+  // QLoRA on Llama 3.1 70B on 2 x H100 80 GB: 44.3 GB per GPU fits in 72 GB with 27.7 to spare.
+  const qlora = fit("params=70.6B&method=qlora&trainable=207M&gpus=2&gpu=80&seq=2048&batch=1&checkpointing=1" +
+    "&layers=80&hidden=8192&heads=64");
+  assert.equal(core.formatGB(qlora.result.total), "44.3 GB");
+  assert.equal(qlora.verdict.fits, true);
+  assert.equal(qlora.verdict.text, "Fits on each 80 GB GPU with 27.7 GB to spare.");
+  assert.match(qlora.verdict.allowance, /72\.0 GB of each 80 GB: 8\.0 GB \(10%\) is kept for the CUDA context/);
+  // Full fine-tuning of 7B (16 bytes a parameter, 112 GB) on a 24 GB card: over by 90.4 GB.
+  const full = fit("params=7B&gpu=24");
+  assert.equal(full.verdict.fits, false);
+  assert.equal(full.verdict.text, "Does not fit on a 24 GB GPU: over by 90.4 GB.");
+  // Exactly at the line fits; a byte more does not.
+  assert.equal(core.verdict(72e9, 80).fits, true);
+  assert.equal(core.verdict(72e9 + 1, 80).fits, false);
+  // No GPU size, no verdict; a size that is not one is named.
+  assert.equal(fit("params=7B").verdict, null);
+  const bad = fit("params=7B&gpu=lots");
+  assert.equal(bad.ok, false);
+  assert.match(bad.errors[0].message, /GPU memory \(gpu\): “lots” is not an amount of memory in GB/);
+  assert.deepEqual(core.GPUS.map((g) => g.gb), [40, 80, 80, 48, 24]);
+});
+
+test("presets read as numbers a person writes", () => {
+  assert.equal(core.readableCount(70553706496), "70.6B");
+  assert.equal(core.readableCount(13015864320), "13B");
+  assert.equal(core.readableCount(6738415616), "6.7B");
+  assert.equal(core.parseCount(core.readableCount(70553706496)), 70.6e9);
+});

@@ -279,6 +279,23 @@ test("time: a timed exam counts down, survives a reload with the time left, and 
   assert.equal(core.remaining(back, 10 ** 12), 0);
 });
 
+test("time: the clock rule: time away from the page (hidden, frozen) is not counted, on every path", () => {
+  const t0 = 1000;
+  const s = core.createSession({ ids: ["q-1", "q-2", "q-3", "q-4", "q-5"], seed: 1, timed: true }, t0);
+  // Seen until 60 s in, then the phone was locked for six minutes: the clock stands at 9:00 left and goes on from there.
+  const back = core.skipAway(s, t0 + 60000, t0 + 60000 + 6 * 60000);
+  assert.equal(core.remaining(back, t0 + 60000 + 6 * 60000), 9 * 60000);
+  assert.equal(core.remaining(back, t0 + 60000 + 6 * 60000 + 1000), 9 * 60000 - 1000);
+  // Away longer than the time left: still not over when the learner comes back.
+  const long = core.skipAway(s, t0 + 60000, t0 + 10 ** 9);
+  assert.ok(core.remaining(long, t0 + 10 ** 9) > 0, "an exam nobody could see ran out");
+  // An untimed paused exam stays paused.
+  const paused = core.setPaused(core.createSession({ ids: ["q-1"], seed: 1, timed: false }, 0), true, 5000);
+  assert.equal(core.elapsed(core.skipAway(paused, 6000, 99999), 99999), 5000);
+  assert.match(core.CLOCK_RULE, /only while this page is on screen/);
+  assert.deepEqual(core.QUICK_COUNTS, [10, 20, 65]);
+});
+
 test("time: an untimed exam pauses and resumes", () => {
   let s = core.createSession({ ids: ["q-1"], seed: 1, timed: false }, 0);
   s = core.setPaused(s, true, 5000);

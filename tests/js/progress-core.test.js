@@ -180,7 +180,7 @@ test("an untagged record gets its topic, and a tagged or unanswered one is left 
 test("the phone's short score says the same in a few characters", () => {
   assert.equal(core.scoreShort({ total: 10, answered: 0, nowRight: 0, nowChecked: 0 }), "10 questions");
   assert.equal(core.scoreShort({ total: 1, answered: 0, nowRight: 0, nowChecked: 0 }), "1 question");
-  assert.equal(core.scoreShort({ total: 10, answered: 5, nowRight: 3, nowChecked: 5 }), "3/10 right · 5 checked");
+  assert.equal(core.scoreShort({ total: 10, answered: 5, nowRight: 3, nowChecked: 5 }), "3/10 right");
 });
 
 test("lesson tags: counted per topic/lesson, and re-tagged when a question moves", () => {
@@ -326,4 +326,19 @@ test("merging exams: the file's unfinished exam only when none is in progress he
   assert.equal(m.last, null);
   assert.deepEqual(m.notes, ["This browser's last practice exam result was kept: it is newer than the file's."]);
   assert.deepEqual(io.mergeExam({ last: finishedExam(6000), current: null }, file({ last: finishedExam(6000) })).notes, []);
+});
+
+test("home: an unfinished exam is offered back as far as it got and with the time it has left", () => {
+  const ids = Array.from({ length: 20 }, (_, i) => "q-" + i);
+  const answers = {};
+  ids.slice(0, 10).forEach((id) => { answers[id] = [0]; });
+  answers["q-10"] = []; // chosen, then cleared: not answered
+  const session = { v: 1, ids, timed: true, limitMs: 40 * 60000, elapsedMs: 11000, runningSince: 5, answers,
+    submittedAt: null };
+  assert.equal(io.resumeText(session), "Resume exam: 10 of 20, 39:49 left");
+  assert.equal(io.resumeText({ ...session, limitMs: 130 * 60000, elapsedMs: 0 }), "Resume exam: 10 of 20, 2:10:00 left");
+  assert.equal(io.resumeText({ ...session, timed: false, limitMs: 0 }), "Resume exam: 10 of 20, untimed");
+  assert.equal(io.resumeText({ ...session, submittedAt: 9 }), null);
+  assert.equal(io.resumeText(null), null);
+  assert.equal(io.resumeText({ ids: "damaged" }), null);
 });

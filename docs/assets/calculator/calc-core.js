@@ -19,6 +19,9 @@
  * - Activations (Korthikanti et al., 2022, 16-bit, no parallelism, standard attention): each layer stores
  *   s·b·h·(34 + 5·a·s/h) bytes. With full activation checkpointing only each layer's input is kept (2·s·b·h bytes
  *   per layer) and one layer's activations are rebuilt at a time during the backward pass.
+ * - Does it fit (gpu=, the memory of one GPU in GB): the total per GPU is compared with the GPU's memory less an
+ *   allowance of RESERVE (10%) for the CUDA context, temporary buffers and the allocator's fragmentation, which the
+ *   parts above do not count.
  */
 (function (root) {
   "use strict";
@@ -42,17 +45,28 @@
     sgd: { label: "SGD with momentum", bytes: 8, detail: "4 (FP32 master weights) + 4 (momentum)" }
   };
   // The address's parameters, in the order links are written.
-  var NAMES = ["params", "method", "trainable", "optimizer", "gpus", "zero", "layers", "hidden", "heads", "seq", "batch",
-    "checkpointing"];
+  var NAMES = ["params", "method", "trainable", "optimizer", "gpus", "gpu", "zero", "layers", "hidden", "heads", "seq",
+    "batch", "checkpointing"];
   var SHAPE = ["layers", "hidden", "heads", "seq", "batch"];
   var DEFAULTS = { method: "full", optimizer: "adamw", gpus: "1", zero: "0", checkpointing: "0" };
   // The starting case when the address holds none: a 7B-class full fine-tune on one GPU.
   var START = { params: "7B", method: "full", optimizer: "adamw", gpus: "1", zero: "0" };
   var LIMITS = {
-    params: 1e15, trainable: 1e15, gpus: 1e6, layers: 10000, hidden: 1e6, heads: 1e5, seq: 1e8, batch: 1e6
+    params: 1e15, trainable: 1e15, gpus: 1e6, gpu: 10000, layers: 10000, hidden: 1e6, heads: 1e5, seq: 1e8, batch: 1e6
   };
+  // The share of each GPU's memory kept back for what the parts do not count: the CUDA context, temporary buffers
+  // and the allocator's fragmentation. A round allowance, stated with every verdict.
+  var RESERVE = 0.1;
+  // Common training GPUs and their memory (GB as the vendors state it).
+  var GPUS = [
+    { id: "a100-40", label: "A100 40 GB", gb: 40 },
+    { id: "a100-80", label: "A100 80 GB", gb: 80 },
+    { id: "h100-80", label: "H100 80 GB", gb: 80 },
+    { id: "l40s", label: "L40S 48 GB", gb: 48 },
+    { id: "rtx-4090", label: "RTX 4090 24 GB", gb: 24 }
+  ];
   var LABELS = {
-    params: "Parameters", trainable: "Trainable parameters", gpus: "Data-parallel GPUs", layers: "Layers",
+    params: "Parameters", trainable: "Trainable parameters", gpus: "Data-parallel GPUs", gpu: "GPU memory", layers: "Layers",
     hidden: "Hidden size", heads: "Attention heads", seq: "Sequence length", batch: "Micro-batch",
     method: "Method", optimizer: "Optimizer", zero: "ZeRO stage", checkpointing: "Activation checkpointing"
   };
@@ -111,6 +125,12 @@
       if (n >= units[i][0]) return trim((n / units[i][0]).toFixed(3)) + units[i][1];
     }
     return String(n);
+  }
+
+  function readableCount(n) {
+    // A preset's count as a person writes it: 70553706496 -> "70.6B", 13015864320 -> "13B".
+    if (n >= 1e9) return trim((n / 1e9).toFixed(1)) + "B";
+    return formatCount(n);
   }
 
   function trim(fixed) {
@@ -253,6 +273,14 @@
     else fail("optimizer", shown(optimizer) + " is not an optimizer; use adamw, adamw8bit or sgd.");
 
     input.gpus = whole("gpus", 1, LIMITS.gpus);
+    input.gpuGB = null;
+    if (given("gpu")) {
+      var gb = String(raw.gpu).trim().replace(/\s*gb$/i, "");
+      var memory = /^\d+(\.\d+)?$/.test(gb) ? parseFloat(gb) : NaN;
+      if (!(memory > 0)) fail("gpu", shown(raw.gpu) + " is not an amount of memory in GB; write it as 80 or 24.");
+      else if (memory > LIMITS.gpu) fail("gpu", shown(raw.gpu) + " GB is more than any GPU holds.");
+      else input.gpuGB = memory;
+    }
     var zero = value("zero");
     if (/^[0-3]$/.test(zero)) input.zero = parseInt(zero, 10);
     else fail("zero", shown(zero) + " is not a ZeRO stage; use 0, 1, 2 or 3 (FSDP’s full sharding is 3).");
@@ -365,11 +393,36 @@
     return { parts: parts, total: total, modelStates: total - activations };
   }
 
+  /**
+   * Does the total per GPU fit one GPU of `gpuGB` GB, after the RESERVE allowance? null without a GPU size.
+   * @param {number} totalBytes
+   * @param {number | null} gpuGB
+   * @returns {{ fits: boolean, marginBytes: number, usableBytes: number, reserveBytes: number, text: string,
+   *   allowance: string } | null}
+   */
+  function verdict(totalBytes, gpuGB) {
+    if (!(gpuGB > 0)) return null;
+    var memory = gpuGB * GB;
+    var reserve = memory * RESERVE;
+    var usable = memory - reserve;
+    var margin = usable - totalBytes;
+    var fits = margin >= 0;
+    var size = trim(gpuGB.toFixed(1)) + " GB";
+    return {
+      fits: fits, marginBytes: margin, usableBytes: usable, reserveBytes: reserve,
+      text: fits ? "Fits on each " + size + " GPU with " + formatGB(margin) + " to spare."
+        : "Does not fit on a " + size + " GPU: over by " + formatGB(-margin) + ".",
+      allowance: "Counted against " + formatGB(usable) + " of each " + size + ": " + formatGB(reserve) + " (" +
+        Math.round(RESERVE * 100) + "%) is kept for the CUDA context, temporary buffers and fragmentation."
+    };
+  }
+
   function evaluate(raw, extra) {
-    // validate() and compute() together: what the page shows for one case.
+    // validate() and compute() together: what the page shows for one case, with the verdict when a GPU size is given.
     var checked = validate(raw, extra);
+    var result = checked.ok ? compute(checked.input) : null;
     return { ok: checked.ok, input: checked.input, errors: checked.errors, warnings: checked.warnings,
-      result: checked.ok ? compute(checked.input) : null };
+      result: result, verdict: result ? verdict(result.total, checked.input.gpuGB) : null };
   }
 
   /* ---------- counting LoRA's parameters ---------- */
@@ -404,7 +457,8 @@
     SHAPE: SHAPE, DEFAULTS: DEFAULTS, START: START, LABELS: LABELS, PRESETS: PRESETS, LORA_TARGETS: LORA_TARGETS,
     parseCount: parseCount, parseWhole: parseWhole, formatCount: formatCount, formatGB: formatGB, formatGiB: formatGiB,
     parseQuery: parseQuery, buildQuery: buildQuery, validate: validate, compute: compute, evaluate: evaluate,
-    activationsPerLayer: activationsPerLayer, loraTrainable: loraTrainable
+    activationsPerLayer: activationsPerLayer, loraTrainable: loraTrainable,
+    RESERVE: RESERVE, GPUS: GPUS, verdict: verdict, readableCount: readableCount
   };
   root.llmGuide = root.llmGuide || {};
   root.llmGuide.calcCore = core;

@@ -25,11 +25,12 @@
   // llmGuide.dom.h (assets/base/dom.js, loaded before this script), read when mounting: if that file failed to load,
   // the page keeps its "needs JavaScript" notice, as when its other scripts are missing, instead of throwing here.
   var h = null;
-  var TEXT_FIELDS = ["params", "trainable", "gpus", "layers", "hidden", "heads", "seq", "batch"];
+  var TEXT_FIELDS = ["params", "trainable", "gpus", "gpu", "layers", "hidden", "heads", "seq", "batch"];
   var HINTS = {
     params: "For example 7B, 7.5e9 or 6738415616.",
     trainable: "LoRA’s and QLoRA’s adapter parameters, for example 14M.",
     gpus: "GPUs that each hold a replica, or a shard under ZeRO.",
+    gpu: "One GPU’s memory, for the verdict: 80 for an H100 80 GB.",
     seq: "Tokens per sequence.",
     batch: "Sequences per GPU per step."
   };
@@ -111,9 +112,15 @@
     form.appendChild(radios("optimizer", "Optimizer", Object.keys(c.OPTIMIZERS).map(function (id) {
       return [id, c.OPTIMIZERS[id].label + " (" + c.OPTIMIZERS[id].bytes + " bytes per trained parameter)"];
     })));
+    // The GPU the case must fit: a preset fills its memory; the verdict compares the total per GPU with it.
+    var gpuPreset = h("select", { id: "calc-gpu-preset", "data-calc-gpu-preset": true }, [
+      h("option", { value: "", text: "Choose a GPU…" })
+    ].concat(c.GPUS.map(function (g) { return h("option", { value: g.id, text: g.label }); })));
     form.appendChild(h("fieldset", { class: "calc-form__group" }, [
       h("legend", { text: "Data parallelism" }),
       field("gpus", "Data-parallel GPUs", { inputmode: "numeric" }),
+      h("p", { class: "calc-form__field" }, [h("label", { for: "calc-gpu-preset", text: "GPU" }), gpuPreset]),
+      field("gpu", "GPU memory (GB)"),
       radios("zero", "ZeRO stage", [["0", "0: every GPU holds everything (plain data parallelism)"],
         ["1", "1: optimizer states sharded"], ["2", "2: optimizer states and gradients sharded"],
         ["3", "3: weights too (FSDP full sharding)"]])
@@ -240,6 +247,11 @@
       "Total per GPU: ", h("strong", { text: amount(r.total) }),
       r.parts[3].counted ? "" : " (model states only)"
     ]));
+    if (out.verdict) {
+      box.appendChild(h("p", { class: "calc-verdict", "data-calc-verdict": true, "data-calc-fits": out.verdict.fits ? "yes" : "no" }, [
+        h("strong", { text: out.verdict.text }), " ", h("span", { class: "calc-form__help", text: out.verdict.allowance })
+      ]));
+    }
     var bar = h("div", { class: "calc-bar", "aria-hidden": "true", "data-calc-bar": true });
     r.parts.forEach(function (part) {
       if (!(part.bytes > 0)) return;
@@ -250,6 +262,21 @@
     box.appendChild(list);
     box.appendChild(h("p", { class: "calc-form__help", text: "1 GB = 10⁹ bytes; 1 GiB = 2³⁰ bytes (what nvidia-smi and " +
       "PyTorch report). Real runs add temporary buffers, the CUDA context and allocator fragmentation." }));
+  }
+
+  function renderSummary(box, out) {
+    // The total and the verdict, stuck to the bottom of the screen while the form is edited (calculator.css), so a
+    // phone shows the answer without scrolling to the results.
+    box.textContent = "";
+    if (!out.ok) {
+      box.appendChild(h("a", { href: "#calc-results-title", text: "This case cannot be calculated: see why" }));
+      return;
+    }
+    box.appendChild(h("a", { href: "#calc-results-title" }, [
+      "Total per GPU: ", h("strong", { text: core().formatGB(out.result.total) }),
+      out.verdict ? " · " + (out.verdict.fits ? "fits, " + core().formatGB(out.verdict.marginBytes) + " to spare"
+        : "does not fit, over by " + core().formatGB(-out.verdict.marginBytes)) : ""
+    ]));
   }
 
   function mark(form, out) {
@@ -277,7 +304,9 @@
     var extra = query;
     var form = buildForm();
     var results = buildResults();
+    var summary = h("p", { class: "calc-summary", "data-calc-summary": true });
     root.appendChild(form);
+    root.appendChild(summary);
     root.appendChild(results);
     writeForm(form, raw);
 
@@ -314,6 +343,7 @@
       form.querySelector("[data-calc-trainable]").hidden = method === "full" || method === undefined;
       renderProblems(results.querySelector("[data-calc-problems]"), out);
       renderOutput(results.querySelector("[data-calc-output]"), out);
+      renderSummary(summary, out);
       mark(form, out);
       var counted = loraCount();
       form.querySelector("[data-calc-lora-count]").textContent = counted.error ? counted.error :
@@ -336,7 +366,7 @@
       if (target.hasAttribute("data-calc-preset") && target.value) {
         var p = c.PRESETS.filter(function (x) { return x.id === target.value; })[0];
         var set = function (sel, v) { form.querySelector(sel).value = String(v); };
-        set("#calc-params", p.params);
+        set("#calc-params", c.readableCount(p.params)); // "70.6B", as a person writes it
         set("#calc-layers", p.layers);
         set("#calc-hidden", p.hidden);
         set("#calc-heads", p.heads);
@@ -344,6 +374,17 @@
         set("[data-calc-lora-ffn]", p.ffn);
         if (!form.querySelector("#calc-seq").value) set("#calc-seq", 2048);
         if (!form.querySelector("#calc-batch").value) set("#calc-batch", 1);
+      }
+      if (target.hasAttribute("data-calc-gpu-preset") && target.value) {
+        var g = c.GPUS.filter(function (x) { return x.id === target.value; })[0];
+        form.querySelector("#calc-gpu").value = String(g.gb);
+      }
+      var trainable = form.querySelector("#calc-trainable");
+      if (target.getAttribute("data-calc-input") === "method" && target.value !== "full" && !trainable.value.trim()) {
+        // LoRA or QLoRA with no adapter count yet: the counter's (rank 16, every module) when it can count, so the
+        // case is calculated at once; the field says it and can be changed.
+        var counted = loraCount();
+        if (!counted.error) trainable.value = c.formatCount(counted.count);
       }
       update(true);
     }

@@ -14,6 +14,14 @@
 
   var PER_QUESTION_MS = 2 * 60 * 1000; // the real exam: 120 minutes for 60-70 questions
   var DEFAULT_COUNT = 60;
+  // The one clock rule, said on the set-up and in the exam, and followed by every path (exam.js: hidden, another
+  // page, a locked phone, a reload, a page the browser froze). A practice exam on a commute is interrupted; time that
+  // ran while nobody could see the page would end attempts nobody was taking.
+  var CLOCK_RULE = "The clock runs only while this page is on screen: leaving it, switching tabs or locking the " +
+    "phone stops it until you come back.";
+  // The short exams one tap away on the set-up: a commute's 10 and 20, and the full length (65, the middle of the
+  // real exam's 60 to 70), all drawn in the exam's domain proportions.
+  var QUICK_COUNTS = [10, 20, 65];
   var PASS_PERCENT = 70; // an assumption: no official passing score is published
   var MAX_HISTORY = 50;
   var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -516,6 +524,17 @@
   }
 
   /**
+   * Time the page was away (hidden, frozen) is not counted: the clock stands at `lastSeen` and goes on from `now`.
+   * @param {ExamSession} session
+   * @param {number} lastSeen
+   * @param {number} now
+   * @returns {ExamSession}
+   */
+  function skipAway(session, lastSeen, now) {
+    return resumed(checkpoint(session, Math.min(lastSeen, now)), now);
+  }
+
+  /**
    * @param {ExamSession} session
    * @param {boolean} paused
    * @param {number} now
@@ -917,6 +936,7 @@
 
   var core = {
     PER_QUESTION_MS: PER_QUESTION_MS, DEFAULT_COUNT: DEFAULT_COUNT, PASS_PERCENT: PASS_PERCENT,
+    CLOCK_RULE: CLOCK_RULE, QUICK_COUNTS: QUICK_COUNTS, skipAway: skipAway,
     SLUG: SLUG,
     rng: rng, shuffle: shuffle, parseSeed: parseSeed, seedProblem: seedProblem, parseSwitch: parseSwitch, newSeed: newSeed,
     parseParams: parseParams, buildQuery: buildQuery, listText: listText, optionOrder: optionOrder, lettersFor: lettersFor,

@@ -25,15 +25,32 @@
     var link = params && params.any ? params : null;
     var form = /** @type {ExamSetupForm} */ (h("form", { class: "exam-setup", "data-exam-setup": true, "aria-labelledby": "exam-setup-title" }));
     form.appendChild(h("h2", { id: "exam-setup-title", text: "Set up your exam" }));
+    // On a phone the first screen holds what starts an exam: the quick starts, the count, the timer with the clock
+    // rule, and Start. The topic and lesson filters and the seed are folded below it (open when a link set them).
+    var filters = null;
+    var quick = null;
     if (link && link.ids) {
       form.appendChild(h("p", { "data-exam-fixed-set": String(link.ids.length),
         text: "This link holds " + link.ids.length + " chosen question" + (link.ids.length === 1 ? "" : "s") +
           ", in a fixed order." }));
     } else {
+      quick = h("div", { class: "exam-setup__quick", role: "group", "aria-labelledby": "exam-quick-title" }, [
+        h("p", { id: "exam-quick-title", class: "exam-setup__quick-title",
+          text: "Start at once, timed, in the exam’s domain proportions:" })
+      ].concat(c.QUICK_COUNTS.map(function (count, i) {
+        var full = i === c.QUICK_COUNTS.length - 1;
+        return h("button", { type: "button", class: "md-button" + (i === 0 ? " md-button--primary" : ""),
+          "data-exam-quick": String(count),
+          "aria-label": (full ? "Full length: " : "") + count + " questions, " + ctx.core.spoken(count * c.PER_QUESTION_MS),
+          text: (full ? "Full: " : "") + count + " · " + Math.round(count * c.PER_QUESTION_MS / 60000) + " min" });
+      })));
+      form.appendChild(quick);
       var topics = h("fieldset", { class: "exam-setup__topics" }, [h("legend", { text: "Topics" })]);
+      var narrowed = false;
       bank.topics.forEach(function (t) {
         var id = "exam-topic-" + t.id;
         var whole = !link || !link.topics || link.topics.indexOf(t.id) !== -1;
+        narrowed = narrowed || !whole;
         var count = c.pool(bank, [t.id]).length;
         var topicBox = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: id, value: t.id, checked: whole, "data-exam-topic": t.id }));
         topics.appendChild(h("div", { class: "exam-setup__choice" }, [
@@ -61,7 +78,10 @@
         topics.appendChild(details);
         topicBox.indeterminate = some;
       });
-      form.appendChild(topics);
+      filters = h("details", { class: "exam-setup__filters", "data-exam-filters": true,
+        open: narrowed || !!(link && (link.objectives || link.seed !== null)) }, [
+        h("summary", { text: "Topics, lessons and seed" }), topics
+      ]);
       if (link && link.objectives) {
         // A link that names objectives draws only their questions, from the topics ticked above.
         var named = (bank.objectives || []).filter(function (o) { return link.objectives.indexOf(o.id) !== -1; });
@@ -95,12 +115,15 @@
       h("input", { type: "checkbox", id: "exam-timer", checked: !link || link.timer !== false, "data-exam-timer": true,
         "aria-describedby": "exam-timer-help" }),
       h("label", { for: "exam-timer", text: "Timed: two minutes per question" }),
-      h("span", { id: "exam-timer-help", class: "exam-setup__help",
-        text: " A timed exam submits itself when time runs out and cannot be paused; an untimed one can." })
+      h("span", { id: "exam-timer-help", class: "exam-setup__help", "data-exam-clock-rule": true,
+        text: " It submits itself when time runs out; an untimed exam can be paused. " + c.CLOCK_RULE })
     ]));
-    if (!(link && link.ids)) {
+    form.appendChild(h("p", {}, [
+      h("button", { type: "submit", class: "md-button md-button--primary", "data-exam-start": true, text: "Start the exam" })
+    ]));
+    if (filters) {
       // A fixed set has its own order, so a seed would change nothing the learner can see: no field for it.
-      form.appendChild(h("p", { class: "exam-setup__field" }, [
+      filters.appendChild(h("p", { class: "exam-setup__field" }, [
         h("label", { for: "exam-seed", text: "Seed (optional) " }),
         h("input", { type: "text", id: "exam-seed", inputmode: "numeric", autocomplete: "off",
           value: link && link.seed !== null ? String(link.seed) : "", "data-exam-seed": true,
@@ -108,10 +131,8 @@
         h("span", { id: "exam-seed-help", class: "exam-setup__help",
           text: " A whole number, 0 or more: the same seed gives the same questions in the same order." })
       ]));
+      form.appendChild(filters);
     }
-    form.appendChild(h("p", {}, [
-      h("button", { type: "submit", class: "md-button md-button--primary", "data-exam-start": true, text: "Start the exam" })
-    ]));
     forms.set(form, { link: link, queued: false });
     body.appendChild(form);
     prepare(ctx, form);
@@ -235,6 +256,8 @@
       var help = form.querySelector("[data-exam-setup-error]") || form.appendChild(
         ctx.dom.h("p", { class: "exam-setup__error", role: "alert", "data-exam-setup-error": true }));
       help.textContent = f.problem;
+      var folded = f.focus && f.focus.closest("details");
+      if (folded) folded.open = true; // the field at fault may sit in the folded filters
       f.focus.focus();
       return;
     }
@@ -244,6 +267,16 @@
   }
 
   function onClick(/** @type {ExamContext} */ ctx, event) {
+    var quick = event.target.closest("[data-exam-quick]");
+    if (quick) {
+      // One tap: that many questions, timed, in the domain proportions, from the topics chosen (all, unless changed).
+      var form = /** @type {HTMLFormElement} */ (quick.closest("[data-exam-setup]"));
+      /** @type {HTMLInputElement} */ (form.querySelector("[data-exam-count]")).value = quick.getAttribute("data-exam-quick");
+      /** @type {HTMLInputElement} */ (form.querySelector("[data-exam-domains]")).checked = true;
+      /** @type {HTMLInputElement} */ (form.querySelector("[data-exam-timer]")).checked = true;
+      form.requestSubmit();
+      return;
+    }
     if (!event.target.closest("[data-exam-show-last]")) return;
     var last = ctx.core.validSession(ctx.store.get(ctx.storeCore.DOCS.examLast), ctx.bank);
     if (last) ctx.actions.results(last, false);

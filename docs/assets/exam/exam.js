@@ -336,8 +336,10 @@
     var c = ctx.core;
     if (!update(c.resumed(saved, now()))) return;
     if (ctx.state.session.timed && c.remaining(ctx.state.session, now()) <= 0) { submit(true); return; }
-    notice("Your exam in progress was resumed where you left it.", "info");
-    run();
+    notice("Your exam in progress was resumed where you left it, with the time that was left. " + c.CLOCK_RULE, "info");
+    var mine = ctx;
+    // The question's heading at the top, focused, as after Start (not under the notice at the bottom of the screen).
+    run(function () { if (ctx === mine && ctx.state.session) views().run.toTop(ctx); });
     var left = c.remaining(ctx.state.session, now());
     announce("Exam resumed at question " + (ctx.state.session.current + 1) +
       (left !== null ? ", " + c.spoken(left) + " left." : "."));
@@ -365,6 +367,10 @@
     // after the new content's scripts are in): stop here, keeping the time up to the last tick the exam was seen on.
     if (!state.root.isConnected) { unmount(ctx); return; }
     var t = now();
+    // The clock rule (examCore.CLOCK_RULE): a tick from a hidden page, or one long after the last (the browser froze
+    // the page: a sleeping laptop, a locked phone), does not count the time nobody could see the exam.
+    if (document.visibilityState === "hidden") { away(); return; }
+    if (state.lastTickAt && t - state.lastTickAt > FROZEN_MS) update(ctx.core.skipAway(state.session, state.lastTickAt, t));
     state.lastTickAt = t;
     var left = ctx.core.remaining(state.session, t);
     views().run.tick(ctx, t, state.lastRemaining);
@@ -444,7 +450,7 @@
     /** @type {ExamContext} */
     var mine = {
       state: { root: root, view: "", session: null, link: null, timer: null, ticks: 0, lastTickAt: 0, lastRemaining: null,
-        pending: null, shown: null, saved: null, written: null, lost: "" },
+        pending: null, shown: null, saved: null, written: null, lost: "", awayAt: 0 },
       bank: guide.bank, core: guide.examCore, answerCore: guide.answerCore, storeCore: guide.storeCore,
       store: guide.store, browser: guide.browser, dom: guide.dom, questionView: guide.questionView,
       confirm: guide.confirm,
@@ -521,7 +527,43 @@
   guide.boot.on("submit", "[data-exam]", route("onSubmit"));
   // Closing the tab, reloading or switching away: store the clock now rather than up to SAVE_EVERY seconds ago.
   guide.boot.on("pagehide", null, checkpoint);
-  guide.boot.on("visibilitychange", null, function () { if (document.visibilityState === "hidden") checkpoint(); });
+  guide.boot.on("visibilitychange", null, function () { if (document.visibilityState === "hidden") away(); else back(); });
+
+  /* ---------- the clock rule: time runs only while the page is on screen ---------- */
+
+  var FROZEN_MS = 5000; // a tick this late (they come every second) means the page was frozen while it looked visible
+
+  function away() {
+    // Hidden (another tab or app, a locked phone): the clock stops where it is, kept in storage.
+    if (!ctx || !ctx.state.session || ctx.state.session.submittedAt || ctx.state.awayAt) return;
+    checkpoint();
+    stopClock();
+    ctx.state.awayAt = now();
+  }
+
+  function back() {
+    // Seen again: the clock goes on from where it stopped, and the learner is told, so a clock that stood still for
+    // twenty minutes is no surprise.
+    if (!ctx || !ctx.state.awayAt) return;
+    var gone = now() - ctx.state.awayAt;
+    ctx.state.awayAt = 0;
+    var s = ctx.state.session;
+    if (!s || s.submittedAt || ctx.state.view !== "run") return;
+    if (!update(ctx.core.resumed(s, now()))) return; // another tab has the exam now
+    ctx.state.lastTickAt = 0;
+    tick();
+    runClock();
+    if (gone < 2000) return;
+    Array.prototype.forEach.call(ctx.state.root.querySelectorAll("[data-exam-away]"), function (el) { el.remove(); });
+    var left = ctx.core.remaining(ctx.state.session, now());
+    var text = "The clock stopped while this page was away (" + ctx.core.spoken(gone) + ") and goes on " +
+      (left !== null ? "with " + ctx.core.clock(left) + " left." : "from " + ctx.core.clock(ctx.core.elapsed(ctx.state.session, now())) + " used.");
+    notice(text, "info");
+    var added = ctx.state.root.querySelectorAll('[data-exam-notice="info"]');
+    if (added.length) added[added.length - 1].setAttribute("data-exam-away", "");
+    announce(text);
+  }
+
   // Another tab saved, submitted, abandoned or reset the exam (or cleared all storage): this tab hears it at once,
   // rather than at its next save, and stops its clock (stillMine).
   if (guide.store) {

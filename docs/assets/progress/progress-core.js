@@ -40,9 +40,10 @@
   }
 
   function scoreShort(s) {
-    // The same score for a phone's one-line bar: "10 questions", then "3/10 right · 5 checked".
+    // The same score for a phone's one-line bar, short enough to show whole at 360 px beside its buttons: "10
+    // questions", then "3/10 right" (how many are checked is in the full score screen readers hear, and the summary).
     if (!s.answered) return s.total + " question" + (s.total === 1 ? "" : "s");
-    return s.nowRight + "/" + s.total + " right · " + s.nowChecked + " checked";
+    return s.nowRight + "/" + s.total + " right";
   }
 
   /**

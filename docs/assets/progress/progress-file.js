@@ -480,7 +480,34 @@
     return out;
   }
 
+  /**
+   * The home page's offer to go back to an unfinished practice exam: "Resume exam: 10 of 20, 39:49 left" (answered
+   * questions, and the time left as the exam's clock stood when its page was last on screen: time away is not
+   * counted), or null when there is none to resume.
+   * @param {any} session exam:current as stored
+   * @returns {string | null}
+   */
+  function resumeText(session) {
+    if (!session || typeof session !== "object" || session.submittedAt || !Array.isArray(session.ids) || !session.ids.length) return null;
+    var answers = session.answers && typeof session.answers === "object" ? session.answers : {};
+    var done = session.ids.filter(function (id) { return Array.isArray(answers[id]) && answers[id].length > 0; }).length;
+    var used = typeof session.elapsedMs === "number" && session.elapsedMs > 0 ? session.elapsedMs : 0;
+    var time = session.timed && typeof session.limitMs === "number"
+      ? clockText(session.limitMs - used) + " left" : "untimed";
+    return "Resume exam: " + done + " of " + session.ids.length + ", " + time;
+  }
+
+  function clockText(ms) {
+    // As the exam's clock shows it (examCore.clock, not loaded on the home page): 39:49, 1:05:00.
+    var total = Math.max(0, Math.ceil(ms / 1000));
+    var h = Math.floor(total / 3600);
+    var m = Math.floor((total % 3600) / 60);
+    var sec = total % 60;
+    return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
+  }
+
   var io = {
+    resumeText: resumeText,
     FORMAT: FORMAT, VERSION: VERSION, latest: latest, exportDocument: exportDocument, parseImport: parseImport,
     merge: merge, historyEntry: historyEntry, mergeHistory: mergeHistory, sessionProblem: sessionProblem,
     mergeExam: mergeExam, idList: idList, footprintText: footprintText, unreadText: unreadText, resetText: resetText,

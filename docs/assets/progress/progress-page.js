@@ -72,13 +72,20 @@
     return c;
   }
 
+  // The home page's summary fits a phone's screen: the topics started, at most this many, and the totals; every topic
+  // is on Your progress.
+  var HOME_ROWS = 5;
+
   function renderTable(box) {
+    var home = !box.closest("[data-progress-page]");
     var table = document.createElement("table");
+    table.className = "guide-progress__table";
     var caption = document.createElement("caption");
-    caption.textContent = "Your answers in this browser, by topic";
+    caption.textContent = home ? "Your answers in this browser, in the topics you started" : "Your answers in this browser, by topic";
     table.appendChild(caption);
     var head = document.createElement("tr");
-    ["Topic", "Answered", "Right the first time", "Questions"].forEach(function (t) {
+    // Short headings, so the table fits a 360 px screen.
+    ["Topic", "Answered", "Right first time", "Questions"].forEach(function (t) {
       cell(head, "th", t).setAttribute("scope", "col");
     });
     var thead = document.createElement("thead");
@@ -86,9 +93,14 @@
     table.appendChild(thead);
     var body = document.createElement("tbody");
     var totals = { answered: 0, firstRight: 0, total: 0 };
+    var left = 0;
     topics().forEach(function (topic) {
       var s = core.summarize(topic.questions, store.question);
       totals.answered += s.answered; totals.firstRight += s.firstRight; totals.total += s.total;
+      if (home && (!s.answered || body.rows.length >= HOME_ROWS)) {
+        if (s.answered) left += 1;
+        return;
+      }
       var row = document.createElement("tr");
       row.setAttribute("data-progress-topic", topic.id);
       var name = document.createElement("th");
@@ -119,6 +131,11 @@
     inner.appendChild(table);
     wrap.appendChild(inner);
     box.appendChild(wrap);
+    if (home && left) {
+      var more = document.createElement("p");
+      more.textContent = "And " + left + " more topic" + (left === 1 ? "" : "s") + " started: see them all on Your progress.";
+      box.appendChild(more);
+    }
   }
 
   function renderContinue(box) {
@@ -130,7 +147,7 @@
     var link = document.createElement("a");
     var place = whereIs(next.topic, next.id);
     link.href = place.href;
-    link.textContent = next.topic.title + (place.lesson ? ": " + place.lesson + ", question " + place.number
+    link.textContent = next.topic.title + (place.lesson ? ": " + place.lesson + (place.started ? ", question " + place.number : "")
       : ", question " + next.number);
     box.appendChild(link);
   }
@@ -143,9 +160,14 @@
     for (var i = 0; i < groups.length; i++) {
       var at = groups[i].indexOf(id);
       var lesson = meta && meta.lessons && meta.lessons[i];
-      if (at !== -1 && lesson) return { href: topicHref({ url: lesson.url }, id), lesson: lesson.title, number: at + 1 };
+      if (at !== -1 && lesson) {
+        // A lesson not started yet opens at its notes, where it starts; a started one at the question to go on with.
+        var started = groups[i].some(function (q) { return !!store.question(q).first; });
+        return { href: topicHref({ url: lesson.url }, started ? id : ""), lesson: lesson.title, number: at + 1,
+          started: started };
+      }
     }
-    return { href: topicHref(topic, id), lesson: "", number: 0 };
+    return { href: topicHref(topic, id), lesson: "", number: 0, started: true };
   }
 
   function renderStart(box) {
@@ -155,7 +177,18 @@
     if (begin && next && !next.done) {
       var place = whereIs(next.topic, next.id);
       begin.href = place.href;
-      begin.textContent = "Continue: " + (place.lesson || next.topic.title);
+      // It says where it lands: a new lesson's notes, or the question to go on with (the lesson's score bar has a
+      // Notes link back to the start).
+      begin.textContent = "Continue: " + (place.lesson || next.topic.title) +
+        (place.started && place.number ? ", question " + place.number : "");
+    }
+    // An unfinished practice exam comes back from the first screen, as far as it got and with the time it has left.
+    var practice = box.querySelector("[data-start-exam]");
+    var resume = practice ? io.resumeText(store.get(guide.storeCore.DOCS.examCurrent)) : null;
+    if (practice && resume) {
+      practice.textContent = resume;
+      practice.setAttribute("data-start-exam", "resume");
+      practice.classList.add("md-button--primary");
     }
     var review = box.querySelector("[data-start-review]");
     var rc = guide.reviewCore;

@@ -10,8 +10,10 @@
  *                                  [data-quiz-form], [data-quiz-explanations]
  *   [data-quiz-option=<i>]         an option row (the label) holding its [data-quiz-input]
  *   [data-quiz-explanation=<i>]    an option's explanation (<details>)
- * The script adds [data-quiz-actions] ([data-quiz-check], [data-quiz-retry]), [data-quiz-result] and [data-quiz-after]
- * ([data-quiz-next-question], or [data-quiz-next-lesson] after a lesson's last question) to each form and
+ * The script adds [data-quiz-actions] ([data-quiz-result] over [data-quiz-check], then [data-quiz-next-question]
+ * in its place with [data-quiz-retry]) to each form and [data-quiz-after] ([data-quiz-next-again], Next question
+ * repeated after the explanations) to each question but the last, whose row offers [data-quiz-to-summary]: the
+ * summary ends with [data-quiz-next-lesson]. It adds
  * a [data-quiz-mark] to graded rows. State it writes: data-quiz-ready on a usable question, data-quiz-checked on a
  * checked one, data-quiz-revealed on one whose explanation was linked to directly, data-quiz-status=hit|wrong|missed
  * on an option, data-quiz-warning on a result that asks for a choice first.
@@ -51,14 +53,21 @@
   /* ---------- the page ---------- */
 
   // The controls exist only with the script (without it there is nothing to check), so they are not in every
-  // question's HTML: one parsed copy is cloned into each question as it mounts.
+  // question's HTML: one parsed copy is cloned into each question as it mounts. The action row holds the result line
+  // above its buttons and sticks to the bottom of the screen while its question's options are in view (site.css), so
+  // on a phone Check, and once checked Next question, are under the thumb without scrolling. Next question takes
+  // Check's place when Check goes, so nothing moves under the finger; Try again comes after it. Next question is
+  // repeated after the explanations ([data-quiz-after]), where a learner who read them arrives.
   var CONTROLS = document.createElement("div");
   CONTROLS.innerHTML = '<div class="quiz-q__actions" data-quiz-actions data-search-exclude>' +
+    '<p class="quiz-q__result" data-quiz-result role="status" aria-live="polite"></p>' +
+    '<div class="quiz-q__buttons">' +
     '<button type="submit" class="md-button md-button--primary" data-quiz-check>Check</button>' +
-    '<button type="button" class="md-button" data-quiz-retry hidden>Try again</button></div>' +
-    '<p class="quiz-q__result" data-quiz-result data-search-exclude role="status" aria-live="polite"></p>' +
-    '<p class="quiz-q__after" data-quiz-after data-search-exclude hidden>' +
-    '<button type="button" class="md-button" data-quiz-next-question>Next question</button></p>';
+    '<button type="button" class="md-button md-button--primary" data-quiz-next-question data-quiz-in-row hidden>Next question</button>' +
+    '<button type="button" class="md-button" data-quiz-retry hidden>Try again</button></div></div>';
+  var AFTER = document.createElement("div");
+  AFTER.innerHTML = '<p class="quiz-q__after" data-quiz-after data-search-exclude hidden>' +
+    '<button type="button" class="md-button" data-quiz-next-again>Next question</button></p>';
 
   function describe(article) {
     // Everything the script needs from one question's markup, or null when the markup is not usable.
@@ -71,6 +80,7 @@
     if (!id || !form || rows.length < 2 || !key || key.length !== select || inputs.some(function (i) { return !i; })) return null;
     if (!form.querySelector("[data-quiz-result]")) {
       Array.prototype.slice.call(CONTROLS.cloneNode(true).childNodes).forEach(function (node) { form.appendChild(node); });
+      article.appendChild(AFTER.firstChild.cloneNode(true));
     }
     var title = article.querySelector(".quiz-q__title");
     var root = article.closest("[data-quiz]");
@@ -78,7 +88,8 @@
     return {
       id: id, article: article, topic: root ? root.getAttribute("data-quiz-topic") : null,
       lesson: root ? root.getAttribute("data-quiz-lesson") : null, heading: title,
-      after: form.querySelector("[data-quiz-after]"),
+      after: article.querySelector("[data-quiz-after]"),
+      next: form.querySelector("[data-quiz-in-row]"),
       rows: rows, inputs: inputs, key: key, select: select, form: form,
       result: form.querySelector("[data-quiz-result]"),
       title: titleOf(article, title),
@@ -141,6 +152,7 @@
     else q.article.removeAttribute("data-quiz-checked");
     if (q.check) q.check.hidden = !!result;
     if (q.retry) q.retry.hidden = !result;
+    if (q.next) q.next.hidden = !result;
     if (q.after) q.after.hidden = !result || !q.after.firstChild;
     // The explanations worth reading first open by themselves: the chosen options' and the correct ones'.
     q.details.forEach(function (details, i) {
@@ -177,7 +189,7 @@
   }
 
   function pageOf(root) {
-    return pages.get(root) || { questions: [], undo: null, last: null };
+    return pages.get(root) || { questions: [], undo: null, last: null, nextLesson: null };
   }
 
   function announce(root, text) {
@@ -210,24 +222,33 @@
       if (state.checked || state.selected.length) show(q, state, "restore");
       questions.push(q);
     });
-    pages.set(root, { questions: questions, undo: null, last: null });
+    pages.set(root, { questions: questions, undo: null, last: null, nextLesson: null });
     linkLastToNextLesson(questions[questions.length - 1]);
     scorebar.update(scorebarContext, root);
   }
 
   function linkLastToNextLesson(q) {
-    // After the lesson's last question, "Next question" becomes the next lesson: the page after this one in the
-    // navigation, which Material's footer links (its title, too). Without a next page there is nothing to offer.
-    if (!q || !q.after) return;
+    // After the lesson's last question the learner's results come first: the row's button goes down to the summary
+    // (quiz/scorebar.js), which ends with the next lesson, the page after this one in the navigation that Material's
+    // footer links. The repeat after the explanations is not needed: the summary follows them.
+    if (!q) return;
+    if (q.after) q.after.remove();
+    q.after = null;
+    if (q.next) {
+      q.next.textContent = "Your results";
+      q.next.setAttribute("data-quiz-to-summary", "");
+    }
+    var root = rootOf(q.article);
     var next = guide.material.nextPage();
-    q.after.textContent = "";
-    if (!next) return;
-    var link = document.createElement("a");
-    link.className = "md-button md-button--primary";
-    link.href = next.href;
-    link.setAttribute("data-quiz-next-lesson", "");
-    link.textContent = "Next: " + (next.title || "the next page");
-    q.after.appendChild(link);
+    if (root && pages.has(root)) pages.get(root).nextLesson = next ? { href: next.href, title: next.title || "the next page" } : null;
+  }
+
+  function toSummary(q) {
+    var root = rootOf(q.article);
+    var box = root && /** @type {HTMLElement | null} */ (root.querySelector("[data-quiz-summary]"));
+    if (!box || box.hidden) return;
+    box.scrollIntoView({ block: "start" });
+    box.focus({ preventScroll: true });
   }
 
   function goToNext(q) {
@@ -317,10 +338,27 @@
     }
     var correct = grade(selected, q.key, q.rows.length).correct;
     store.recordAttempt(q.id, guide.storeCore.attempt(q, selected, correct, { at: Date.now(), source: "topic" }));
+    var before = q.check ? q.check.getBoundingClientRect().top : 0;
+    var row = /** @type {HTMLElement | null} */ (q.form.querySelector("[data-quiz-actions]"));
+    var stuck = !!row && row.getBoundingClientRect().bottom >= window.innerHeight - 1;
     show(q, { selected: selected, checked: true }, "check");
     refresh(q);
-    // The Check button is now hidden; keep keyboard focus in the question rather than losing it to <body>.
-    if (q.retry) q.retry.focus();
+    if (!stuck) keepInPlace(q, row, before);
+    // The Check button is now hidden; focus goes to the button in its place (Next question), inside the question.
+    if (q.next) q.next.focus({ preventScroll: true });
+    else if (q.retry) q.retry.focus({ preventScroll: true });
+  }
+
+  function keepInPlace(q, row, before) {
+    // Nothing moves under the finger: a row stuck to the bottom of the screen grows upwards and stays put; one in its
+    // own place is pushed down by the marks and the result line above its buttons, so the page follows it by as much.
+    // Measured in its own place (not stuck), or the push would take it under the fold, where it would stick lower.
+    var now = q.next && !q.next.hidden ? q.next : q.retry;
+    if (!now || !row) return;
+    row.style.position = "static";
+    var moved = now.getBoundingClientRect().top - before;
+    row.style.position = "";
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
   }
 
   function retry(q) {
@@ -338,7 +376,8 @@
     if (!root) return;
     var q = questionOf(target);
     if (q && target.closest("[data-quiz-retry]")) retry(q);
-    else if (q && target.closest("[data-quiz-next-question]")) goToNext(q);
+    else if (q && target.closest("[data-quiz-to-summary]")) toSummary(q);
+    else if (q && target.closest("[data-quiz-next-question], [data-quiz-next-again]")) goToNext(q);
     else scorebar.onClick(scorebarContext, event, root);
   }
 

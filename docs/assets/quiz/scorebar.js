@@ -38,10 +38,10 @@
     }
     var next = /** @type {HTMLElement | null} */ (root.querySelector("[data-quiz-next]"));
     if (next) next.hidden = false;
-    summarize(root, questions, s);
+    summarize(root, questions, s, page.nextLesson);
   }
 
-  function summarize(root, questions, s) {
+  function summarize(root, questions, s, nextLesson) {
     // After the last question: where the learner stands, with links to the questions missed on the first try.
     var box = /** @type {HTMLElement | null} */ (root.querySelector("[data-quiz-summary]"));
     if (!box) return;
@@ -53,7 +53,21 @@
     head.textContent = "Your results: " + s.answered + " of " + s.total + " answered, " + s.firstRight +
       " right the first time, " + s.nowRight + " right now.";
     box.appendChild(head);
-    if (!s.missed.length) return;
+    if (!box.hasAttribute("tabindex")) box.setAttribute("tabindex", "-1"); // the last question's Your results focuses it
+    if (s.missed.length) missed(box, questions, s);
+    if (!nextLesson) return;
+    // The next lesson comes after the learner's results, not before them.
+    var after = document.createElement("p");
+    var link = document.createElement("a");
+    link.className = "md-button md-button--primary";
+    link.href = nextLesson.href;
+    link.setAttribute("data-quiz-next-lesson", "");
+    link.textContent = "Next: " + nextLesson.title;
+    after.appendChild(link);
+    box.appendChild(after);
+  }
+
+  function missed(box, questions, s) {
     var label = document.createElement("p");
     label.textContent = "Missed on the first try:";
     box.appendChild(label);
