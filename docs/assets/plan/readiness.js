@@ -141,14 +141,13 @@
     root.appendChild(h("h2", { id: compact ? "readiness" : "readiness-by-domain",
       text: compact ? "Readiness for the exam" : "Readiness by domain" }));
     root.appendChild(overall(h, r));
-    var columns = compact ? ["Domain", "Estimate", "Practice"]
+    var known = r.domains.some(function (d) { return d.estimate.enough; });
+    var columns = compact ? [known ? "Your weakest domains" : "The heaviest domains", "Estimate", "Practice"]
       : ["Domain", "Exam weight", "Answered", "Estimate (80% range)", "Practice"];
     var table = h("table", { class: "readiness__table" }, [
-      h("caption", { text: !compact ? "The chance of answering a fresh question of each domain right, from your answers"
-        : r.domains.some(function (d) { return d.estimate.enough; }) ? "Your weakest domains so far"
-        : "The exam's heaviest domains" }),
-      // The home page's few rows speak for themselves (a name, an estimate, a link): no header row to scroll past.
-      compact ? null : h("thead", {}, [h("tr", {}, columns.map(function (t) { return h("th", { scope: "col", text: t }); }))])
+      // On the home page the first column's header says which few domains are shown, in place of a caption.
+      compact ? null : h("caption", { text: "The chance of answering a fresh question of each domain right, from your answers" }),
+      h("thead", {}, [h("tr", {}, columns.map(function (t) { return h("th", { scope: "col", text: t }); }))])
     ]);
     var body = h("tbody", {});
     var shown = compact ? compactDomains(r) : r.domains;
