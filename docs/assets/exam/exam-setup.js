@@ -39,10 +39,10 @@
           text: "Start at once, timed, in the exam’s domain proportions:" })
       ].concat(c.QUICK_COUNTS.map(function (count, i) {
         var full = i === c.QUICK_COUNTS.length - 1;
+        // The words shown are the button's whole name (no aria-label that would say something else).
         return h("button", { type: "button", class: "md-button" + (i === 0 ? " md-button--primary" : ""),
           "data-exam-quick": String(count),
-          "aria-label": (full ? "Full length: " : "") + count + " questions, " + ctx.core.spoken(count * c.PER_QUESTION_MS),
-          text: (full ? "Full: " : "") + count + " · " + Math.round(count * c.PER_QUESTION_MS / 60000) + " min" });
+          text: (full ? "Full: " : "") + count + " questions, " + Math.round(count * c.PER_QUESTION_MS / 60000) + " min" });
       })));
       form.appendChild(quick);
       var topics = h("fieldset", { class: "exam-setup__topics" }, [h("legend", { text: "Topics" })]);
