@@ -243,6 +243,10 @@
     });
   }
 
+  // Material's Back-to-top button stands in its page (outside the template's blocks); the embed has no bundle to
+  // show it, so it goes, with its unnamed icon.
+  Array.prototype.forEach.call(document.querySelectorAll(".md-top"), function (el) { el.remove(); });
+
   g().boot.on("submit", "[data-embed-question]", function (event, form) {
     if (!state) return;
     event.preventDefault();
