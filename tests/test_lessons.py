@@ -50,7 +50,10 @@ def test_with_the_scripts_held_back_no_verdict_or_explanation_shows(browser: Bro
     page = context.new_page()
     try:
         # The page's scripts come after its content: parsing stops at the held script, with every question parsed.
-        page.goto(f"{served_site}{lesson_path('peft')}", wait_until="commit")
+        # Waiting for the request itself: the last question parsed so far can be attached before the parser reaches
+        # the script.
+        with page.expect_request(re.compile(r".*/assets/quiz/quiz\.js(\?.*)?$")):
+            page.goto(f"{served_site}{lesson_path('peft')}", wait_until="commit")
         expect(page.locator("[data-quiz-question]").last).to_be_attached()
         assert held, "the quiz script was never requested"
         explanations = page.locator("[data-quiz-explanations]")
