@@ -399,13 +399,15 @@ def test_events_go_through_one_delegated_layer_registered_once(page: Page, serve
     assert {(target, script) for target, t, script in after if t not in OUTSIDE} == {("window", "base/boot.js")}, after
 
 
-# Every addEventListener call on anything but the window and the document, made directly by one of the guide's own
+# Every addEventListener call on a node of the page other than the document, made directly by one of the guide's own
 # scripts (not Material's bundle under assets/javascripts/, not a vendored library): recorded before any script runs.
+# The app's service worker objects (its container, registration and worker) are no part of the page: boot.on cannot
+# reach them, and they are bound once per page load, not per view.
 ELEMENT_LISTENERS = """
 window.__elementListeners = [];
 const add = EventTarget.prototype.addEventListener;
 EventTarget.prototype.addEventListener = function (type, listener, options) {
-  if (this !== window && this !== document) {
+  if (this instanceof Node && this !== document) {
     const caller = (new Error().stack || "").split("\\n")[2] || "";
     if (/\\/assets\\//.test(caller) && !/\\/assets\\/(javascripts|vendor)\\//.test(caller)) {
       window.__elementListeners.push(type + " " + caller.trim());

@@ -336,7 +336,7 @@
   }
   if ("serviceWorker" in navigator) {
     if (document.readyState === "complete") startApp();
-    else window.addEventListener("load", startApp);
+    else if (guide.boot) guide.boot.on("load", null, startApp); // the window's own load: images' do not bubble
   }
 
   guide.browser = {
