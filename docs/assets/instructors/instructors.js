@@ -373,7 +373,8 @@
     frame.src = link.href;
     frame.title = holder.getAttribute("data-instructors-example") || "Questions from the guide";
     frame.setAttribute("data-llm-guide", "");
-    frame.setAttribute("loading", "lazy");
+    // Loaded at once, not lazily: a frame below the fold stayed an empty document without a language, which
+    // screen readers and IBM's checker meet as a page.
     frame.className = "instructors-example__frame";
     holder.appendChild(frame);
     // The frame replaces its link: a page without the site's navigation is not one to open inside the site.
