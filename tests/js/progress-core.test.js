@@ -342,3 +342,12 @@ test("home: an unfinished exam is offered back as far as it got and with the tim
   assert.equal(io.resumeText(null), null);
   assert.equal(io.resumeText({ ids: "damaged" }), null);
 });
+
+test("home: the resume link's time reads as the exam's own clock would show it", () => {
+  // progress-file.js keeps its own copy of the clock's format, since the home page does not load exam-core.js.
+  const examCore = require("../../docs/assets/exam/exam-core.js");
+  const base = { v: 1, ids: ["q-1"], timed: true, answers: {}, submittedAt: null, elapsedMs: 0 };
+  for (const ms of [0, 1, 999, 1000, 59999, 60000, 599000, 3599999, 3600000, 3661000, 7800000, 36000000]) {
+    assert.equal(io.resumeText({ ...base, limitMs: ms }), "Resume exam: 0 of 1, " + examCore.clock(ms) + " left", String(ms));
+  }
+});
